@@ -1,0 +1,72 @@
+#include "app/hyperrig-cli/CliCommand.h"
+
+#include "core/base/Version.h"
+
+#include <algorithm>
+
+namespace hyperrig::cli {
+namespace {
+
+void printHelp(std::FILE* out) {
+    std::fprintf(out,
+                 "hyperrig-cli %s: batch tool of HyperRig, the rig editor for skeletons and "
+                 "skinned meshes in any dimension.\n\n"
+                 "Usage:\n"
+                 "  hyperrig-cli --version\n"
+                 "  hyperrig-cli --help\n",
+                 core::kVersion);
+    for (const CliCommand& command : cliCommands())
+        std::fprintf(out, "  hyperrig-cli %s\n", command.synopsis.c_str());
+    if (!cliCommands().empty()) {
+        std::fprintf(out, "\nCommands:\n");
+        for (const CliCommand& command : cliCommands())
+            std::fprintf(out, "  %-10s %s\n", command.name.c_str(), command.summary.c_str());
+    }
+    std::fprintf(out, "\nExit status: 0 success, 1 errors found or the operation failed, "
+                      "2 bad usage or unreadable input.\n"
+                      "Nodes are addressed by name, or '#index' for unnamed nodes.\n");
+}
+
+int usageError(CliContext& context, const std::string& message) {
+    std::fprintf(context.err, "hyperrig-cli: %s\nRun 'hyperrig-cli --help' for usage.\n",
+                 message.c_str());
+    return kExitUnreadable;
+}
+
+} // namespace
+
+const std::vector<CliCommand>& cliCommands() {
+    static const std::vector<CliCommand> commands{};
+    return commands;
+}
+
+int runCli(const std::vector<std::string>& arguments, CliContext& context) {
+    if (arguments.empty())
+        return usageError(context, "no command given");
+    const std::string& first = arguments.front();
+    if (first == "--help" || first == "-h" || first == "help") {
+        if (arguments.size() > 1)
+            return usageError(context, "--help takes no arguments");
+        printHelp(context.out);
+        return kExitSuccess;
+    }
+    if (first == "--version") {
+        if (arguments.size() > 1)
+            return usageError(context, "--version takes no arguments");
+        std::fprintf(context.out, "hyperrig-cli %s\n", core::kVersion);
+        return kExitSuccess;
+    }
+    const auto& commands = cliCommands();
+    const auto command = std::find_if(commands.begin(), commands.end(),
+                                      [&](const CliCommand& c) { return c.name == first; });
+    if (command == commands.end())
+        return usageError(context, "unknown command '" + first + "'");
+    const std::vector<std::string> rest(arguments.begin() + 1, arguments.end());
+    auto parsed = ParsedOptions::parse(rest, command->options);
+    if (!parsed)
+        return usageError(context, command->name + ": " + parsed.error().message() +
+                                       "\nUsage: hyperrig-cli " + command->synopsis);
+    return command->run(*parsed, context);
+}
+
+} // namespace hyperrig::cli

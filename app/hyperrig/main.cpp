@@ -1,0 +1,5 @@
+#include "ui/EditorApplication.h"
+
+int main(int argc, char* argv[]) {
+    return hyperrig::ui::runEditor(argc, argv);
+}

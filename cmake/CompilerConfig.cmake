@@ -1,0 +1,24 @@
+# The warnings interface target. Our own targets link it; generated and third-party code does not.
+#
+# -Wconversion and -Wsign-conversion are on: the math and I/O code converts between component
+# types all the time and every narrowing there must be deliberate. -Wold-style-cast is left out:
+# Qt and C APIs (EGL, zstd) hand us void pointers whose casts read worse as static_cast chains.
+add_library(hyperrig_warnings INTERFACE)
+target_compile_options(hyperrig_warnings INTERFACE
+    -Wall -Wextra -Wpedantic -Wshadow -Wconversion -Wsign-conversion -Wnon-virtual-dtor
+    -Woverloaded-virtual -Wnull-dereference -Wdouble-promotion -Wformat=2 -Wimplicit-fallthrough)
+if(HYPERRIG_WERROR)
+    target_compile_options(hyperrig_warnings INTERFACE -Werror)
+endif()
+
+# Every project header is included as "core/...", "render/...", "ui/..." from the repository root.
+add_library(hyperrig_includes INTERFACE)
+target_include_directories(hyperrig_includes INTERFACE
+    "${PROJECT_SOURCE_DIR}" "${PROJECT_BINARY_DIR}/generated")
+
+# GCC 12 reports -Wmaybe-uninitialized false positives inside libstdc++ (std::regex, std::function)
+# when ASan instrumentation changes inlining at -O2. The warning stays on in ordinary builds, which
+# still catch real cases in our code.
+if(HYPERRIG_SANITIZE AND CMAKE_CXX_COMPILER_ID STREQUAL "GNU")
+    target_compile_options(hyperrig_warnings INTERFACE -Wno-maybe-uninitialized)
+endif()

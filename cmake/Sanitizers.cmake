@@ -1,0 +1,16 @@
+# ASan + UBSan for every target (ours, glad, tests), so that no object escapes instrumentation.
+# UBSan traps nothing silently: -fno-sanitize-recover makes the first report fail the process.
+if(HYPERRIG_SANITIZE)
+    add_compile_options(-fsanitize=address,undefined -fno-sanitize-recover=all
+                        -fno-omit-frame-pointer)
+    add_link_options(-fsanitize=address,undefined)
+    message(STATUS "HyperRig: building with AddressSanitizer and UndefinedBehaviorSanitizer")
+endif()
+
+# Sanitizer runtime defaults (leak suppressions for Mesa/X11/Qt) compiled into each executable;
+# see app/SanitizerDefaults.cpp.
+function(hyperrig_add_sanitizer_defaults target)
+    if(HYPERRIG_SANITIZE)
+        target_sources(${target} PRIVATE "${PROJECT_SOURCE_DIR}/app/SanitizerDefaults.cpp")
+    endif()
+endfunction()

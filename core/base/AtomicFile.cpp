@@ -1,0 +1,91 @@
+#include "core/base/AtomicFile.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <string>
+
+namespace hyperrig::core {
+namespace {
+
+std::string systemError(const std::string& what, const std::filesystem::path& path) {
+    return what + " " + path.string() + ": " + std::strerror(errno);
+}
+
+// Closes the descriptor and removes the temporary file unless release() was called.
+class TemporaryFile {
+public:
+    TemporaryFile(int descriptor, std::filesystem::path path)
+        : m_descriptor(descriptor), m_path(std::move(path)) {}
+    ~TemporaryFile() {
+        if (m_descriptor >= 0)
+            ::close(m_descriptor);
+        if (!m_released)
+            ::unlink(m_path.c_str());
+    }
+    TemporaryFile(const TemporaryFile&) = delete;
+    TemporaryFile& operator=(const TemporaryFile&) = delete;
+
+    int descriptor() const { return m_descriptor; }
+    const std::filesystem::path& path() const { return m_path; }
+    bool close() {
+        const int result = ::close(m_descriptor);
+        m_descriptor = -1;
+        return result == 0;
+    }
+    void release() { m_released = true; }
+
+private:
+    int m_descriptor;
+    std::filesystem::path m_path;
+    bool m_released = false;
+};
+
+} // namespace
+
+Result<void> writeFileAtomically(const std::filesystem::path& path,
+                                 std::span<const std::byte> bytes) {
+    const std::filesystem::path folder =
+        path.has_parent_path() ? path.parent_path() : std::filesystem::path(".");
+    std::string pattern = (folder / ("." + path.filename().string() + ".tmp-XXXXXX")).string();
+    const int descriptor = ::mkstemp(pattern.data());
+    if (descriptor < 0)
+        return Error(systemError("cannot create a temporary file in", folder));
+    TemporaryFile temporary(descriptor, pattern);
+
+    std::size_t written = 0;
+    while (written < bytes.size()) {
+        const ssize_t result =
+            ::write(temporary.descriptor(), bytes.data() + written, bytes.size() - written);
+        if (result < 0) {
+            if (errno == EINTR)
+                continue;
+            return Error(systemError("cannot write", temporary.path()));
+        }
+        written += static_cast<std::size_t>(result);
+    }
+    // mkstemp creates 0600; a saved document should get the usual permissions (umask applies).
+    const mode_t mask = ::umask(0);
+    ::umask(mask);
+    ::fchmod(temporary.descriptor(), static_cast<mode_t>(0666 & ~mask));
+    if (::fsync(temporary.descriptor()) != 0)
+        return Error(systemError("cannot flush", temporary.path()));
+    if (!temporary.close())
+        return Error(systemError("cannot close", temporary.path()));
+    if (::rename(temporary.path().c_str(), path.c_str()) != 0)
+        return Error(systemError("cannot replace", path));
+    temporary.release();
+
+    // Make the rename itself durable.
+    const int folderDescriptor = ::open(folder.c_str(), O_RDONLY | O_DIRECTORY);
+    if (folderDescriptor >= 0) {
+        ::fsync(folderDescriptor);
+        ::close(folderDescriptor);
+    }
+    return {};
+}
+
+} // namespace hyperrig::core

@@ -1,0 +1,3 @@
+target_sources(hyperrig_core PRIVATE
+    base/AtomicFile.cpp
+    base/Contracts.cpp)

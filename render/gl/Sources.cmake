@@ -1,0 +1,5 @@
+target_sources(hyperrig_render PRIVATE
+    gl/GlLoader.cpp
+    gl/GlObjects.cpp
+    gl/ShaderProgram.cpp
+    gl/OffscreenFramebuffer.cpp)

@@ -1,0 +1,3 @@
+target_sources(hyperrig_render PRIVATE
+    headless/EglContext.cpp
+    headless/PngWriter.cpp)

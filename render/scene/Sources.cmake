@@ -1,0 +1,2 @@
+target_sources(hyperrig_render PRIVATE
+    scene/ColoredTriangleBatch.cpp)

@@ -1,0 +1,2 @@
+target_sources(hyperrig_render PRIVATE
+    view/Viewport.cpp)

@@ -1,0 +1,19 @@
+#pragma once
+
+namespace hyperrig::render::view {
+
+struct LinearColor {
+    float r = 0.0F;
+    float g = 0.0F;
+    float b = 0.0F;
+    float a = 1.0F;
+};
+
+// Colours of the viewport, shared by the editor and headless rendering so a thumbnail looks like
+// the editor. A dark neutral gradient keeps bones, the selection and weight heat-maps readable.
+struct ViewportTheme {
+    LinearColor backgroundTop{0.180F, 0.192F, 0.212F};
+    LinearColor backgroundBottom{0.082F, 0.086F, 0.098F};
+};
+
+} // namespace hyperrig::render::view

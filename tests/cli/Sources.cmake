@@ -1,0 +1,4 @@
+target_sources(hyperrig_cli_tests PRIVATE
+    cli/CliBasicsTests.cpp
+    cli/CliOptionsTests.cpp
+    ${PROJECT_SOURCE_DIR}/app/hyperrig-cli/CliOptions.cpp)

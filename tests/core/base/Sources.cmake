@@ -1,0 +1,3 @@
+target_sources(hyperrig_core_tests PRIVATE
+    core/base/AtomicFileTests.cpp
+    core/base/ResultTests.cpp)

@@ -1,0 +1,40 @@
+#pragma once
+
+#include <rapidcheck.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace hyperrig::test {
+
+inline std::vector<std::byte> bytesOf(std::string_view text) {
+    std::vector<std::byte> bytes;
+    for (char c : text)
+        bytes.push_back(static_cast<std::byte>(c));
+    return bytes;
+}
+
+inline std::vector<std::byte> bytesOf(const std::vector<std::uint8_t>& values) {
+    std::vector<std::byte> bytes;
+    for (std::uint8_t v : values)
+        bytes.push_back(static_cast<std::byte>(v));
+    return bytes;
+}
+
+inline std::string textOf(const std::vector<std::byte>& bytes) {
+    std::string text;
+    for (std::byte b : bytes)
+        text += static_cast<char>(b);
+    return text;
+}
+
+// Random bytes for properties: RapidCheck shrinks the vector of uint8_t, we hand out std::byte.
+inline rc::Gen<std::vector<std::byte>> genBytes() {
+    return rc::gen::map(rc::gen::arbitrary<std::vector<std::uint8_t>>(),
+                        [](const std::vector<std::uint8_t>& values) { return bytesOf(values); });
+}
+
+} // namespace hyperrig::test

@@ -1,0 +1,3 @@
+target_sources(hyperrig_render_tests PRIVATE
+    render/HeadlessRenderingTests.cpp
+    render/PngWriterTests.cpp)

@@ -1,0 +1,57 @@
+#include "tests/support/PngProbe.h"
+#include "tests/support/ProcessRunner.h"
+
+#include <catch2/catch.hpp>
+
+using hyperrig::test::readPng;
+using hyperrig::test::runProcess;
+using hyperrig::test::TemporaryFolder;
+
+namespace {
+const std::filesystem::path kEditor = HYPERRIG_EDITOR_EXECUTABLE;
+const std::filesystem::path kSample =
+    std::filesystem::path(HYPERRIG_SOURCE_DIR) / "assets/samples/tiny-4d-arm.g4tf";
+} // namespace
+
+TEST_CASE("the editor writes a screenshot of its main window and quits", "[ui][gl][screenshot]") {
+    TemporaryFolder folder;
+    const auto screenshot = folder / "editor.png";
+
+    const auto result =
+        runProcess(kEditor, {kSample.string(), "--screenshot", screenshot.string(), "--quit"});
+    INFO("stderr: " << result.err);
+    REQUIRE(result.exitCode == 0);
+    auto png = readPng(screenshot);
+    REQUIRE(png.has_value());
+
+    SECTION("the picture has the window's size") {
+        CHECK(png->width >= 640);
+        CHECK(png->height >= 480);
+    }
+    SECTION("the picture is not blank: menus, status bar and the viewport show") {
+        CHECK(png->distinctColours() > 50);
+        CHECK(png->dominantColourFraction() < 0.9);
+    }
+    SECTION("the viewport's gradient is in the picture, so GL content was captured") {
+        // Centre column, top versus bottom of the viewport area: the gradient is lighter at
+        // the top. A black (uncaptured) GL widget would make both equal.
+        const int x = png->width / 2;
+        const auto red = [&](int y) {
+            return (png->pixel(x, y) >> 24) & 0xFFU;
+        };
+        CHECK(red(png->height / 5) > red(png->height * 4 / 5));
+    }
+}
+
+TEST_CASE("the editor refuses a missing file and bad options with a message", "[ui][cli]") {
+    SECTION("a file that does not exist") {
+        const auto result = runProcess(kEditor, {"/nonexistent/creature.g4tf"});
+        CHECK(result.exitCode == 2);
+        CHECK_THAT(result.err, Catch::Contains("/nonexistent/creature.g4tf"));
+    }
+    SECTION("--quit without --screenshot") {
+        const auto result = runProcess(kEditor, {"--quit"});
+        CHECK(result.exitCode == 2);
+        CHECK_THAT(result.err, Catch::Contains("--screenshot"));
+    }
+}

@@ -1,0 +1,20 @@
+#define CATCH_CONFIG_RUNNER
+#include "tests/support/ThrowingContracts.h"
+
+#include <QApplication>
+#include <QSurfaceFormat>
+
+#include <catch2/catch.hpp>
+
+// ui tests need one QApplication for the whole run; ctest starts this executable under
+// xvfb-run, so a real X display with Mesa's GLX is there.
+int main(int argc, char* argv[]) {
+    hyperrig::test::installThrowingContractHandler();
+    QSurfaceFormat format;
+    format.setVersion(3, 3);
+    format.setProfile(QSurfaceFormat::CoreProfile);
+    QSurfaceFormat::setDefaultFormat(format);
+    int qtArgc = 1;
+    QApplication application(qtArgc, argv);
+    return Catch::Session().run(argc, argv);
+}

@@ -1,0 +1,129 @@
+#include "ui/EditorApplication.h"
+
+#include "core/base/Version.h"
+#include "ui/MainWindow.h"
+#include "ui/Screenshot.h"
+#include "ui/Theme.h"
+#include "ui/ViewportWidget.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QFileInfo>
+#include <QSurfaceFormat>
+#include <QTimer>
+
+#include <cstdio>
+#include <memory>
+#include <utility>
+
+namespace hyperrig::ui {
+namespace {
+
+// The renderer needs OpenGL 3.3 core; asking for it before QApplication exists makes every
+// QOpenGLWidget context use it.
+void requestCoreProfile() {
+    QSurfaceFormat format;
+    format.setVersion(3, 3);
+    format.setProfile(QSurfaceFormat::CoreProfile);
+    format.setDepthBufferSize(24);
+    format.setStencilBufferSize(8);
+    format.setSamples(4);
+    QSurfaceFormat::setDefaultFormat(format);
+}
+
+// If the viewport never draws (no window system, a hung driver) a scripted screenshot must not
+// wait forever; this is a failure deadline, not a synchronisation delay.
+constexpr int kScreenshotDeadlineMs = 60000;
+
+void printError(const QString& message) {
+    std::fprintf(stderr, "hyperrig: %s\n", message.toLocal8Bit().constData());
+}
+
+} // namespace
+
+int runEditor(int argc, char* argv[]) {
+    requestCoreProfile();
+    QApplication application(argc, argv);
+    QApplication::setApplicationName(QStringLiteral("HyperRig"));
+    QApplication::setApplicationVersion(QString::fromUtf8(core::kVersion));
+    QApplication::setOrganizationName(QStringLiteral("HyperRig"));
+    applyDarkTheme(application);
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        QStringLiteral("Rig editor for skeletons and skinned meshes in any dimension."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    parser.addPositionalArgument(QStringLiteral("file"), QStringLiteral("G4MF file to open"),
+                                 QStringLiteral("[FILE]"));
+    const QCommandLineOption screenshotOption(
+        QStringLiteral("screenshot"),
+        QStringLiteral("Write a PNG of the main window once the viewport has drawn."),
+        QStringLiteral("OUT.png"));
+    const QCommandLineOption quitOption(QStringLiteral("quit"),
+                                        QStringLiteral("Exit after --screenshot is written."));
+    parser.addOption(screenshotOption);
+    parser.addOption(quitOption);
+    parser.process(application);
+
+    const QStringList files = parser.positionalArguments();
+    if (files.size() > 1) {
+        printError(QStringLiteral("one file at a time, got %1").arg(files.size()));
+        return 2;
+    }
+    if (parser.isSet(quitOption) && !parser.isSet(screenshotOption)) {
+        printError(QStringLiteral("--quit needs --screenshot OUT.png"));
+        return 2;
+    }
+
+    MainWindow window;
+    if (!files.isEmpty()) {
+        const QFileInfo file(files.front());
+        if (!file.isFile() || !file.isReadable()) {
+            printError(QStringLiteral("cannot open %1: no such readable file").arg(files.front()));
+            return 2;
+        }
+        window.setDocumentPath(file.absoluteFilePath());
+    }
+
+    int exitCode = 0;
+    if (parser.isSet(screenshotOption)) {
+        const QString path = parser.value(screenshotOption);
+        const bool quitAfter = parser.isSet(quitOption);
+        auto takeScreenshot = [&window, &exitCode, path, quitAfter] {
+            const QString error = saveScreenshot(window, path);
+            if (!error.isEmpty()) {
+                printError(QStringLiteral("screenshot failed: %1").arg(error));
+                exitCode = 1;
+            }
+            if (quitAfter)
+                QApplication::exit(exitCode);
+        };
+        // The first swapped frame means the viewport has real pixels; grab on the next turn of
+        // the event loop so the rest of the window has been painted too. A viewport that cannot
+        // draw still shows its error text, which is worth a screenshot.
+        auto scheduled = std::make_shared<bool>(false);
+        auto onFirstFrame = [takeScreenshot, scheduled] {
+            if (std::exchange(*scheduled, true))
+                return;
+            QTimer::singleShot(0, qApp, takeScreenshot);
+        };
+        QObject::connect(&window.viewportWidget(), &ViewportWidget::frameRendered, &window,
+                         onFirstFrame, Qt::SingleShotConnection);
+        QObject::connect(&window.viewportWidget(), &ViewportWidget::glFailed, &window, onFirstFrame,
+                         Qt::SingleShotConnection);
+        QTimer::singleShot(kScreenshotDeadlineMs, &window, [&exitCode] {
+            printError(QStringLiteral("screenshot failed: the viewport drew no frame within "
+                                      "%1 s")
+                           .arg(kScreenshotDeadlineMs / 1000));
+            exitCode = 1;
+            QApplication::exit(exitCode);
+        });
+    }
+
+    window.show();
+    const int loopResult = QApplication::exec();
+    return exitCode != 0 ? exitCode : loopResult;
+}
+
+} // namespace hyperrig::ui

@@ -1,0 +1,92 @@
+#include "ui/MainWindow.h"
+
+#include "core/base/Version.h"
+#include "ui/ViewportWidget.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QFileInfo>
+#include <QKeySequence>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QStatusBar>
+
+namespace hyperrig::ui {
+
+MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
+    setObjectName(QStringLiteral("mainWindow"));
+    resize(1280, 800);
+    m_viewport = new ViewportWidget(this);
+    setCentralWidget(m_viewport);
+
+    m_rendererLabel = new QLabel(this);
+    m_rendererLabel->setObjectName(QStringLiteral("rendererLabel"));
+    m_rendererLabel->setToolTip(tr("The OpenGL driver that draws the viewport"));
+    statusBar()->addPermanentWidget(m_rendererLabel);
+    statusBar()->showMessage(tr("Ready"));
+
+    connect(m_viewport, &ViewportWidget::frameRendered, this, [this] {
+        const auto& info = m_viewport->viewport().glInfo();
+        m_rendererLabel->setText(tr("OpenGL %1.%2 · %3")
+                                     .arg(info.major)
+                                     .arg(info.minor)
+                                     .arg(QString::fromStdString(info.renderer)));
+    });
+    connect(m_viewport, &ViewportWidget::glFailed, this, [this](const QString& reason) {
+        m_rendererLabel->setText(tr("Viewport unavailable"));
+        statusBar()->showMessage(tr("The viewport cannot draw: %1").arg(reason));
+    });
+
+    createMenus();
+    updateTitle();
+}
+
+void MainWindow::setDocumentPath(const QString& path) {
+    m_documentPath = path;
+    updateTitle();
+}
+
+void MainWindow::createMenus() {
+    QMenu* fileMenu = menuBar()->addMenu(tr("&File"));
+    fileMenu->setObjectName(QStringLiteral("fileMenu"));
+    QAction* quit = fileMenu->addAction(tr("&Quit"), this, &QWidget::close);
+    quit->setObjectName(QStringLiteral("quitAction"));
+    quit->setShortcut(QKeySequence::Quit);
+    quit->setStatusTip(tr("Close HyperRig"));
+
+    QMenu* viewMenu = menuBar()->addMenu(tr("&View"));
+    viewMenu->setObjectName(QStringLiteral("viewMenu"));
+    QAction* fullScreen = viewMenu->addAction(tr("&Full Screen"));
+    fullScreen->setObjectName(QStringLiteral("fullScreenAction"));
+    fullScreen->setCheckable(true);
+    fullScreen->setShortcut(QKeySequence::FullScreen);
+    fullScreen->setStatusTip(tr("Use the whole screen for the editor"));
+    connect(fullScreen, &QAction::toggled, this,
+            [this](bool on) { on ? showFullScreen() : showNormal(); });
+
+    QMenu* helpMenu = menuBar()->addMenu(tr("&Help"));
+    helpMenu->setObjectName(QStringLiteral("helpMenu"));
+    QAction* about = helpMenu->addAction(tr("&About HyperRig"), this, &MainWindow::showAbout);
+    about->setObjectName(QStringLiteral("aboutAction"));
+    about->setStatusTip(tr("Version and licence information"));
+    QAction* aboutQt = helpMenu->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
+    aboutQt->setObjectName(QStringLiteral("aboutQtAction"));
+}
+
+void MainWindow::updateTitle() {
+    const QString product = QString::fromUtf8(core::kProductName);
+    setWindowTitle(m_documentPath.isEmpty()
+                       ? product
+                       : tr("%1 — %2").arg(QFileInfo(m_documentPath).fileName(), product));
+}
+
+void MainWindow::showAbout() {
+    QMessageBox::about(this, tr("About HyperRig"),
+                       tr("<h3>HyperRig %1</h3>"
+                          "<p>A rig editor for skeletons and skinned meshes in any dimension, "
+                          "4D first.</p>")
+                           .arg(QString::fromUtf8(core::kVersion)));
+}
+
+} // namespace hyperrig::ui
