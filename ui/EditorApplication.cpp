@@ -8,7 +8,6 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
-#include <QFileInfo>
 #include <QSurfaceFormat>
 #include <QTimer>
 
@@ -78,12 +77,11 @@ int runEditor(int argc, char* argv[]) {
 
     MainWindow window;
     if (!files.isEmpty()) {
-        const QFileInfo file(files.front());
-        if (!file.isFile() || !file.isReadable()) {
-            printError(QStringLiteral("cannot open %1: no such readable file").arg(files.front()));
+        const QString error = window.openDocument(files.front());
+        if (!error.isEmpty()) {
+            printError(error);
             return 2;
         }
-        window.setDocumentPath(file.absoluteFilePath());
     }
 
     int exitCode = 0;

@@ -6,7 +6,8 @@ namespace hyperrig::ui {
 // Usage: hyperrig [FILE] [--screenshot OUT.png] [--quit]
 //   --screenshot  writes a PNG of the main window once the viewport has drawn its first frame
 //   --quit        exits after that (exit status 0 on success, 1 when the screenshot failed)
-// A missing or unreadable FILE is reported on stderr with exit status 2.
+// A FILE that cannot be read (missing, malformed, unsupported) is reported on stderr with exit
+// status 2.
 int runEditor(int argc, char* argv[]);
 
 } // namespace hyperrig::ui

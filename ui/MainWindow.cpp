@@ -1,10 +1,13 @@
 #include "ui/MainWindow.h"
 
 #include "core/base/Version.h"
+#include "core/io/g4mf/G4mfReader.h"
+#include "core/model/DocumentSummary.h"
 #include "ui/ViewportWidget.h"
 
 #include <QAction>
 #include <QApplication>
+#include <QFileDialog>
 #include <QFileInfo>
 #include <QKeySequence>
 #include <QLabel>
@@ -42,14 +45,46 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     updateTitle();
 }
 
-void MainWindow::setDocumentPath(const QString& path) {
-    m_documentPath = path;
+QString MainWindow::openDocument(const QString& path) {
+    auto read = core::io::readG4mf(path.toStdString());
+    if (!read) {
+        const QString reason = QString::fromStdString(read.error().message());
+        statusBar()->showMessage(tr("Could not open %1").arg(QFileInfo(path).fileName()));
+        return reason;
+    }
+    m_document = std::make_unique<core::model::Document>(std::move(read->document));
+    m_documentPath = QFileInfo(path).absoluteFilePath();
     updateTitle();
+    const auto summary = core::model::summarize(*m_document);
+    statusBar()->showMessage(tr("%1: %2D, %3 bones in %4 skeletons, %5 meshes, %6 simplexes")
+                                 .arg(QFileInfo(path).fileName())
+                                 .arg(summary.dimension)
+                                 .arg(summary.bones)
+                                 .arg(summary.skeletons)
+                                 .arg(summary.meshes)
+                                 .arg(summary.simplexes));
+    return {};
+}
+
+void MainWindow::chooseAndOpen() {
+    const QString path = QFileDialog::getOpenFileName(
+        this, tr("Open G4MF File"), QFileInfo(m_documentPath).absolutePath(),
+        tr("G4MF files (*.g4tf *.g4b);;All files (*)"));
+    if (path.isEmpty())
+        return;
+    const QString error = openDocument(path);
+    if (!error.isEmpty())
+        QMessageBox::warning(this, tr("Cannot open file"), error);
 }
 
 void MainWindow::createMenus() {
     QMenu* fileMenu = menuBar()->addMenu(tr("&File"));
     fileMenu->setObjectName(QStringLiteral("fileMenu"));
+    QAction* open = fileMenu->addAction(tr("&Open..."), this, &MainWindow::chooseAndOpen);
+    open->setObjectName(QStringLiteral("openAction"));
+    open->setShortcut(QKeySequence::Open);
+    open->setStatusTip(tr("Open a G4MF file (.g4tf or .g4b)"));
+    fileMenu->addSeparator();
     QAction* quit = fileMenu->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setObjectName(QStringLiteral("quitAction"));
     quit->setShortcut(QKeySequence::Quit);

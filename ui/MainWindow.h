@@ -1,7 +1,11 @@
 #pragma once
 
+#include "core/model/Document.h"
+
 #include <QMainWindow>
 #include <QString>
+
+#include <memory>
 
 class QLabel;
 
@@ -18,18 +22,22 @@ public:
 
     ViewportWidget& viewportWidget() { return *m_viewport; }
 
-    // The file named on the command line or chosen by the user; shown in the title.
-    void setDocumentPath(const QString& path);
+    // Reads a G4MF file and makes it the open document. On failure the current document stays
+    // and the returned string says why (empty on success).
+    QString openDocument(const QString& path);
     const QString& documentPath() const { return m_documentPath; }
+    const core::model::Document* document() const { return m_document.get(); }
 
 private:
     void createMenus();
     void updateTitle();
     void showAbout();
+    void chooseAndOpen();
 
     ViewportWidget* m_viewport = nullptr;
     QLabel* m_rendererLabel = nullptr;
     QString m_documentPath;
+    std::unique_ptr<core::model::Document> m_document;
 };
 
 } // namespace hyperrig::ui

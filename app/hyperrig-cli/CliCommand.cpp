@@ -1,5 +1,6 @@
 #include "app/hyperrig-cli/CliCommand.h"
 
+#include "app/hyperrig-cli/Commands.h"
 #include "core/base/Version.h"
 
 #include <algorithm>
@@ -36,7 +37,8 @@ int usageError(CliContext& context, const std::string& message) {
 } // namespace
 
 const std::vector<CliCommand>& cliCommands() {
-    static const std::vector<CliCommand> commands{};
+    static const std::vector<CliCommand> commands{infoCommand(), validateCommand(),
+                                                  convertCommand(), editCommand()};
     return commands;
 }
 

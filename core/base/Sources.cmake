@@ -1,3 +1,4 @@
 target_sources(hyperrig_core PRIVATE
     base/AtomicFile.cpp
-    base/Contracts.cpp)
+    base/Contracts.cpp
+    base/Diagnostic.cpp)

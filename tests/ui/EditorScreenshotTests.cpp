@@ -2,6 +2,7 @@
 #include "tests/support/ProcessRunner.h"
 
 #include <catch2/catch.hpp>
+#include <fstream>
 
 using hyperrig::test::readPng;
 using hyperrig::test::runProcess;
@@ -10,7 +11,7 @@ using hyperrig::test::TemporaryFolder;
 namespace {
 const std::filesystem::path kEditor = HYPERRIG_EDITOR_EXECUTABLE;
 const std::filesystem::path kSample =
-    std::filesystem::path(HYPERRIG_SOURCE_DIR) / "assets/samples/tiny-4d-arm.g4tf";
+    std::filesystem::path(HYPERRIG_SOURCE_DIR) / "assets/samples/creature-4d.g4tf";
 } // namespace
 
 TEST_CASE("the editor writes a screenshot of its main window and quits", "[ui][gl][screenshot]") {
@@ -43,11 +44,19 @@ TEST_CASE("the editor writes a screenshot of its main window and quits", "[ui][g
     }
 }
 
-TEST_CASE("the editor refuses a missing file and bad options with a message", "[ui][cli]") {
+TEST_CASE("the editor refuses unreadable files and bad options with a message", "[ui][cli]") {
     SECTION("a file that does not exist") {
         const auto result = runProcess(kEditor, {"/nonexistent/creature.g4tf"});
         CHECK(result.exitCode == 2);
         CHECK_THAT(result.err, Catch::Contains("/nonexistent/creature.g4tf"));
+    }
+    SECTION("a file that is not G4MF") {
+        TemporaryFolder folder;
+        const auto path = folder / "broken.g4tf";
+        std::ofstream(path) << "{ not json";
+        const auto result = runProcess(kEditor, {path.string()});
+        CHECK(result.exitCode == 2);
+        CHECK_THAT(result.err, Catch::Contains("line 1, column"));
     }
     SECTION("--quit without --screenshot") {
         const auto result = runProcess(kEditor, {"--quit"});

@@ -5,6 +5,7 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QSignalSpy>
+#include <QStatusBar>
 
 #include <catch2/catch.hpp>
 
@@ -20,6 +21,9 @@ TEST_CASE("the main window hosts the viewport and working menus", "[ui][mainwind
         CHECK(window.centralWidget() == viewport);
     }
     SECTION("menus carry their shortcuts and tooltips") {
+        auto* open = window.findChild<QAction*>(QStringLiteral("openAction"));
+        REQUIRE(open != nullptr);
+        CHECK(open->shortcut() == QKeySequence(QKeySequence::Open));
         auto* quit = window.findChild<QAction*>(QStringLiteral("quitAction"));
         REQUIRE(quit != nullptr);
         CHECK(quit->shortcut() == QKeySequence(QKeySequence::Quit));
@@ -33,11 +37,27 @@ TEST_CASE("the main window hosts the viewport and working menus", "[ui][mainwind
         window.findChild<QAction*>(QStringLiteral("quitAction"))->trigger();
         CHECK_FALSE(window.isVisible());
     }
-    SECTION("the title names the open file") {
+    SECTION("opening a file loads the document and names it in the title and status bar") {
         CHECK(window.windowTitle() == QStringLiteral("HyperRig"));
-        window.setDocumentPath(QStringLiteral("/tmp/some/creature.g4tf"));
-        CHECK(window.windowTitle().startsWith(QStringLiteral("creature.g4tf")));
+        CHECK(window.document() == nullptr);
+        const QString sample =
+            QStringLiteral(HYPERRIG_SOURCE_DIR) + QStringLiteral("/assets/samples/arm-3d.g4tf");
+        CHECK(window.openDocument(sample).isEmpty());
+        REQUIRE(window.document() != nullptr);
+        CHECK(window.document()->dimension() == 3);
+        CHECK(window.windowTitle().startsWith(QStringLiteral("arm-3d.g4tf")));
         CHECK(window.windowTitle().endsWith(QStringLiteral("HyperRig")));
+        CHECK(window.statusBar()->currentMessage().contains(QStringLiteral("3 bones")));
+    }
+    SECTION("a file that cannot be read leaves the open document alone and says why") {
+        const QString sample =
+            QStringLiteral(HYPERRIG_SOURCE_DIR) + QStringLiteral("/assets/samples/arm-3d.g4tf");
+        REQUIRE(window.openDocument(sample).isEmpty());
+        const auto* before = window.document();
+        const QString error = window.openDocument(QStringLiteral("/nonexistent/x.g4tf"));
+        CHECK(error.contains(QStringLiteral("/nonexistent/x.g4tf")));
+        CHECK(window.document() == before);
+        CHECK(window.windowTitle().startsWith(QStringLiteral("arm-3d.g4tf")));
     }
 }
 

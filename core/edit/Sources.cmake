@@ -1,0 +1,7 @@
+target_sources(hyperrig_core PRIVATE
+    edit/ChangeSet.cpp
+    edit/CompositeCommand.cpp
+    edit/History.cpp)
+include(edit/commands/DataSources.cmake)
+include(edit/script/Sources.cmake)
+include(edit/commands/NodeSources.cmake)

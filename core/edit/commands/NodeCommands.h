@@ -1,0 +1,73 @@
+#pragma once
+
+#include "core/edit/Command.h"
+#include "core/model/Document.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace hyperrig::core::edit {
+
+// Factories for every node edit the panels, the overlay, scripts and tests use. Each returns a
+// command for History::execute; invalid edits are refused by apply() with a message that names
+// the node and the rule, leaving the document exactly as it was.
+
+// --- values of one node (NodeValueCommand) ---------------------------------------------------
+// G4MF name rules; file-unique across nodes, meshes and shapes; "" or nullopt clears the name.
+std::unique_ptr<Command> renameNode(model::NodeId node, std::optional<std::string> name);
+// Any representation; refused for the root (node 0 has no transform) and for counts or scales
+// that do not fit the dimension. Mergeable: consecutive edits of one node's transform within
+// History's merge window become one undo step (dragging a gizmo).
+std::unique_ptr<Command> setTransform(model::NodeId node, model::NodeTransform transform);
+// The same placement in another representation: Basis, or RotorScale when the basis is
+// orthogonal with positive determinant (refused otherwise), or None when it is the identity.
+std::unique_ptr<Command> convertTransform(const model::Document& document, model::NodeId node,
+                                          model::NodeTransform::Form form);
+std::unique_ptr<Command> setVisible(model::NodeId node, std::optional<bool> visible);
+// Make a bone: the parent must be a bone or a skeleton, and the node must have no other
+// component. Make a skeleton: no other component, not itself inside a skeleton's bone chain.
+// Clear: refused while a skeleton's joints use the bone or bones hang below it.
+std::unique_ptr<Command> makeBone(model::NodeId node);
+std::unique_ptr<Command> makeSkeleton(model::NodeId node);
+std::unique_ptr<Command> clearComponent(model::NodeId node);
+// Bone properties; nullopt clears. length >= 0, mass >= 0, shape must exist and needs a length.
+std::unique_ptr<Command> setBoneLength(model::NodeId bone, std::optional<double> length);
+std::unique_ptr<Command> setBoneMass(model::NodeId bone, std::optional<double> mass);
+std::unique_ptr<Command> setBoneShape(model::NodeId bone, model::ShapeId shape);
+// Skeleton joints: each slot is a bone of this skeleton or none; repeats allowed. Bind poses
+// keep one entry per slot: inserting a slot inserts an identity entry into every pose,
+// removing and moving slots do the same to the poses.
+std::unique_ptr<Command> setJoints(model::NodeId skeleton, std::vector<model::JointSlot> joints);
+std::unique_ptr<Command> insertJoint(model::NodeId skeleton, std::size_t slot,
+                                     model::JointSlot bone);
+std::unique_ptr<Command> removeJoint(model::NodeId skeleton, std::size_t slot);
+std::unique_ptr<Command> moveJoint(model::NodeId skeleton, std::size_t from, std::size_t to);
+std::unique_ptr<Command> setJointSlot(model::NodeId skeleton, std::size_t slot,
+                                      model::JointSlot bone);
+
+// --- structure -------------------------------------------------------------------------------
+// Inserts `prototype` (its id is ignored; a fresh one is assigned) as child number `index`
+// (clamped) of `parent`. Returns the new id through `created` once applied.
+std::unique_ptr<Command> createNode(model::NodeId parent, std::size_t index,
+                                    model::Node prototype, model::NodeId* created = nullptr);
+// Adds a bone under a bone or skeleton: named, at `position` in the parent's space (default: the
+// parent bone's tail, (0, parentLength, 0, ...), or the origin under a skeleton), with `length`.
+std::unique_ptr<Command> addBone(model::NodeId parent, std::string name,
+                                 std::optional<std::vector<double>> position,
+                                 std::optional<double> length, model::NodeId* created = nullptr);
+// Removes the node and its subtree, moving them into the command (ids come back on undo).
+// Joint slots that pointed into the subtree become none, and are restored on undo. Refused for
+// the root.
+std::unique_ptr<Command> deleteNode(model::NodeId node);
+// Copies the subtree with fresh ids and unique names, inserted right after the original.
+std::unique_ptr<Command> duplicateNode(model::NodeId node, model::NodeId* created = nullptr);
+// Moves `node` under `parent` at child `index` (clamped; nullopt = last). Keeps the world
+// placement by adjusting the local transform unless `keepLocal`. Refused for the root, for a
+// parent inside the node's subtree, and where G4MF's bone rules would break (a bone must stay
+// under a bone or skeleton). Moving within the same parent reorders.
+std::unique_ptr<Command> reparentNode(model::NodeId node, model::NodeId parent,
+                                      std::optional<std::size_t> index, bool keepLocal = false);
+
+} // namespace hyperrig::core::edit

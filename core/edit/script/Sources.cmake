@@ -1,0 +1,9 @@
+target_sources(hyperrig_core PRIVATE
+    edit/script/ScriptAddress.cpp
+    edit/script/ScriptDataOps.cpp
+    edit/script/ScriptFields.cpp
+    edit/script/ScriptFile.cpp
+    edit/script/ScriptNodeOps.cpp
+    edit/script/ScriptOps.cpp
+    edit/script/ScriptRunner.cpp
+    edit/script/ScriptTransform.cpp)

@@ -1,0 +1,357 @@
+#include "core/io/g4mf/G4mfFile.h"
+
+#include "core/io/Base64.h"
+#include "core/io/Zstd.h"
+#include "core/io/g4mf/G4bContainer.h"
+
+#include <fstream>
+#include <limits>
+#include <string_view>
+
+namespace hyperrig::core::io {
+namespace {
+
+using model::OrderedJson;
+
+struct TooDeep {};
+
+Result<std::vector<std::byte>> readWholeFile(const std::filesystem::path& path,
+                                             std::size_t maxBytes) {
+    std::error_code error;
+    if (std::filesystem::is_directory(path, error))
+        return Error("cannot read " + path.string() + ": it is a folder");
+    std::ifstream stream(path, std::ios::binary);
+    if (!stream)
+        return Error("cannot open " + path.string() + ": no such readable file");
+    stream.seekg(0, std::ios::end);
+    const std::streamoff size = stream.tellg();
+    if (size < 0)
+        return Error("cannot read " + path.string());
+    if (static_cast<std::uint64_t>(size) > maxBytes)
+        return Error(path.string() + " is " + std::to_string(size) + " bytes, more than the " +
+                     std::to_string(maxBytes) + " bytes HyperRig reads");
+    std::vector<std::byte> bytes(static_cast<std::size_t>(size));
+    stream.seekg(0);
+    stream.read(reinterpret_cast<char*>(bytes.data()), size);
+    if (!stream)
+        return Error("cannot read " + path.string() + ": read failed");
+    return bytes;
+}
+
+// "line L, column C" of a byte offset in `text` (both 1-based; columns count bytes).
+std::string lineAndColumn(std::string_view text, std::size_t offset) {
+    std::size_t line = 1;
+    std::size_t column = 1;
+    for (std::size_t i = 0; i < offset && i < text.size(); ++i) {
+        if (text[i] == '\n') {
+            ++line;
+            column = 1;
+        } else {
+            ++column;
+        }
+    }
+    return "line " + std::to_string(line) + ", column " + std::to_string(column);
+}
+
+Result<OrderedJson> parseJson(std::string_view text, const LoadLimits& limits) {
+    if (text.size() >= 3 && static_cast<unsigned char>(text[0]) == 0xEF &&
+        static_cast<unsigned char>(text[1]) == 0xBB && static_cast<unsigned char>(text[2]) == 0xBF)
+        return Error("line 1, column 1: the file starts with a byte order mark; G4MF text is "
+                     "UTF-8 without one");
+    // nlohmann's parser is iterative, but everything that walks the result recurses: refuse
+    // absurd nesting up front.
+    const OrderedJson::parser_callback_t depthGuard =
+        [&limits](int depth, OrderedJson::parse_event_t, OrderedJson&) {
+            if (static_cast<std::size_t>(depth) > limits.maxJsonDepth)
+                throw TooDeep{};
+            return true;
+        };
+    try {
+        OrderedJson json = OrderedJson::parse(text.begin(), text.end(), depthGuard);
+        if (!json.is_object())
+            return Error(
+                "line 1, column 1: a G4MF file is a JSON object, this is " +
+                std::string(json.type_name() == std::string("null") ? "null" : json.type_name()));
+        return json;
+    } catch (const OrderedJson::parse_error& error) {
+        // nlohmann's byte position is 1-based and points just past the offending character.
+        const std::size_t offset = error.byte > 0 ? error.byte - 1 : 0;
+        std::string what = error.what();
+        const std::size_t detail = what.find("parse error");
+        return Error(lineAndColumn(text, offset) + ": malformed JSON: " +
+                     (detail == std::string::npos ? what : what.substr(detail)));
+    } catch (const OrderedJson::exception& error) {
+        // out_of_range.406: a number literal beyond double's range ("1e999").
+        std::string what = error.what();
+        const std::size_t detail = what.find("] ");
+        return Error("malformed JSON: " +
+                     (detail == std::string::npos ? what : what.substr(detail + 2)));
+    } catch (const TooDeep&) {
+        return Error("JSON nesting deeper than " + std::to_string(limits.maxJsonDepth) + " levels");
+    }
+}
+
+std::string bufferPointer(std::size_t index) {
+    return "/buffers/" + std::to_string(index);
+}
+
+// Loads one buffer's bytes according to the container rules; the error says why not.
+Result<std::vector<std::byte>> loadBuffer(const OrderedJson& buffer, std::size_t index,
+                                          const std::filesystem::path& baseFolder,
+                                          const G4bFile* binary, const LoadLimits& limits,
+                                          Diagnostics& diagnostics) {
+    if (!buffer.is_object())
+        return Error("a buffer must be an object");
+    const auto lengthIt = buffer.find("byteLength");
+    if (lengthIt == buffer.end() || !lengthIt->is_number_unsigned())
+        return Error("byteLength is missing or not a non-negative integer");
+    const auto byteLength = lengthIt->get<std::uint64_t>();
+    if (byteLength > limits.maxBufferBytes)
+        return Error("byteLength " + std::to_string(byteLength) + " exceeds the " +
+                     std::to_string(limits.maxBufferBytes) + " bytes HyperRig reads");
+    const auto decodedSize = static_cast<std::size_t>(byteLength);
+
+    std::uint32_t encoding = kChunkEncodingPlain;
+    if (const auto it = buffer.find("encoding"); it != buffer.end()) {
+        if (!it->is_string())
+            return Error("encoding must be a string");
+        const auto code = fourCCFromName(it->get<std::string>());
+        if (!code)
+            return Error("encoding '" + it->get<std::string>() + "' is not a FourCC");
+        encoding = *code;
+    }
+    const bool hasUri = buffer.contains("uri");
+    const bool hasChunk = buffer.contains("chunk");
+    if (hasUri && hasChunk)
+        return Error("a buffer has either uri or chunk, not both");
+
+    std::vector<std::byte> stored;
+    if (hasChunk || (binary && !hasUri)) {
+        if (!binary)
+            return Error("chunk is only allowed in binary .g4b files");
+        std::size_t chunkIndex = index + 1;
+        if (hasChunk) {
+            if (!buffer["chunk"].is_number_unsigned())
+                return Error("chunk must be a non-negative integer");
+            chunkIndex = buffer["chunk"].get<std::size_t>();
+        } else {
+            diagnostics.push_back({Diagnostic::Severity::Warning, "buffer.legacy-implicit-chunk",
+                                   bufferPointer(index),
+                                   "buffer has neither uri nor chunk; assuming chunk " +
+                                       std::to_string(chunkIndex) + " as godot-4d does"});
+        }
+        if (chunkIndex >= binary->chunks.size())
+            return Error("chunk " + std::to_string(chunkIndex) + " does not exist (the file has " +
+                         std::to_string(binary->chunks.size()) + " chunks)");
+        const G4bChunk& chunk = binary->chunks[chunkIndex];
+        if (chunk.encoding != encoding)
+            return Error("encoding " + fourCCName(encoding) + " differs from chunk " +
+                         std::to_string(chunkIndex) + "'s encoding " + fourCCName(chunk.encoding));
+        return decodeChunk(chunk, decodedSize, limits.maxBufferBytes);
+    }
+    if (!hasUri)
+        return Error("a buffer in a .g4tf file needs a uri");
+    if (!buffer["uri"].is_string())
+        return Error("uri must be a string");
+    const std::string uri = buffer["uri"].get<std::string>();
+    if (uri.rfind("data:", 0) == 0) {
+        auto decoded = parseDataUri(uri);
+        if (!decoded)
+            return decoded.error().withContext("uri");
+        stored = std::move(*decoded);
+    } else if (uri.find("://") != std::string::npos) {
+        return Error("uri '" + uri + "' names a remote resource; HyperRig reads local files only");
+    } else {
+        const std::filesystem::path relative(uri);
+        if (relative.is_absolute())
+            return Error("uri '" + uri + "' is absolute; G4MF buffer paths are relative");
+        auto bytes = readWholeFile(baseFolder / relative, limits.maxFileBytes);
+        if (!bytes)
+            return bytes.error();
+        stored = std::move(*bytes);
+    }
+    if (encoding == kChunkEncodingZstd)
+        return decompressZstd(stored, decodedSize, limits.maxBufferBytes);
+    if (encoding != kChunkEncodingPlain)
+        return Error("unsupported encoding " + fourCCName(encoding));
+    if (stored.size() < decodedSize)
+        return Error("has " + std::to_string(stored.size()) + " bytes, byteLength says " +
+                     std::to_string(decodedSize));
+    stored.resize(decodedSize);
+    return stored;
+}
+
+} // namespace
+
+Result<G4mfFile> parseG4mfBytes(std::span<const std::byte> bytes,
+                                const std::filesystem::path& baseFolder, const LoadLimits& limits) {
+    G4mfFile file;
+    std::optional<G4bFile> binary;
+    std::string text;
+    if (hasG4bMagic(bytes)) {
+        file.container = G4mfContainer::Binary;
+        auto parsed = parseG4b(bytes);
+        if (!parsed)
+            return parsed.error();
+        binary = std::move(*parsed);
+        if (binary->version != kG4bDraftVersion)
+            file.loadDiagnostics.push_back(
+                {Diagnostic::Severity::Warning, "container.version", "",
+                 "binary container version " + std::to_string(binary->version) +
+                     " is newer than the draft version 0 HyperRig knows"});
+        if (binary->trailingBytes > 0)
+            file.loadDiagnostics.push_back(
+                {Diagnostic::Severity::Warning, "container.trailing-bytes", "",
+                 std::to_string(binary->trailingBytes) +
+                     " bytes follow the declared end of the file and were ignored"});
+        auto jsonChunk = firstJsonChunk(*binary);
+        if (!jsonChunk)
+            return jsonChunk.error();
+        auto jsonBytes = decodeChunk(binary->chunks[*jsonChunk], std::nullopt, limits.maxFileBytes);
+        if (!jsonBytes)
+            return jsonBytes.error();
+        text.assign(reinterpret_cast<const char*>(jsonBytes->data()), jsonBytes->size());
+    } else {
+        text.assign(reinterpret_cast<const char*>(bytes.data()), bytes.size());
+    }
+    auto json = parseJson(text, limits);
+    if (!json)
+        return json.error();
+    file.json = std::move(*json);
+
+    if (const auto buffers = file.json.find("buffers"); buffers != file.json.end()) {
+        if (buffers->is_array()) {
+            file.buffers.resize(buffers->size());
+            for (std::size_t i = 0; i < buffers->size(); ++i) {
+                auto loaded = loadBuffer((*buffers)[i], i, baseFolder, binary ? &*binary : nullptr,
+                                         limits, file.loadDiagnostics);
+                if (loaded)
+                    file.buffers[i].bytes = std::move(*loaded);
+                else
+                    file.buffers[i].error = loaded.error().message();
+            }
+        }
+    }
+    return file;
+}
+
+Result<G4mfFile> loadG4mfFile(const std::filesystem::path& path, const LoadLimits& limits) {
+    auto bytes = readWholeFile(path, limits.maxFileBytes);
+    if (!bytes)
+        return bytes.error();
+    auto file = parseG4mfBytes(*bytes, path.parent_path(), limits);
+    if (!file)
+        return std::move(file).withContext(path.string());
+    file->path = path;
+    return file;
+}
+
+Result<AccessorView> accessorView(const G4mfFile& file, std::size_t accessorIndex) {
+    const std::string pointer = "/accessors/" + std::to_string(accessorIndex);
+    const auto fail = [&pointer](const std::string& message) {
+        return Error(pointer + ": " + message);
+    };
+    const auto accessors = file.json.find("accessors");
+    if (accessors == file.json.end() || !accessors->is_array() ||
+        accessorIndex >= accessors->size())
+        return fail("no such accessor");
+    const OrderedJson& accessor = (*accessors)[accessorIndex];
+    if (!accessor.is_object())
+        return fail("an accessor must be an object");
+
+    // "componentType" since 2025-12; older files say "primitiveType".
+    auto typeIt = accessor.find("componentType");
+    if (typeIt == accessor.end())
+        typeIt = accessor.find("primitiveType");
+    if (typeIt == accessor.end() || !typeIt->is_string())
+        return fail("componentType is missing or not a string");
+    auto type = parseComponentType(typeIt->get<std::string>());
+    if (!type)
+        return fail(type.error().message());
+
+    int vectorSize = 1;
+    if (const auto it = accessor.find("vectorSize"); it != accessor.end()) {
+        if (!it->is_number_unsigned() || it->get<std::uint64_t>() == 0 ||
+            it->get<std::uint64_t>() > 4096)
+            return fail("vectorSize must be a positive integer (at most 4096)");
+        vectorSize = it->get<int>();
+    }
+    const auto viewIt = accessor.find("bufferView");
+    if (viewIt == accessor.end() || !viewIt->is_number_unsigned())
+        return fail("bufferView is missing or not a non-negative integer");
+    const auto viewIndex = viewIt->get<std::size_t>();
+    const auto views = file.json.find("bufferViews");
+    if (views == file.json.end() || !views->is_array() || viewIndex >= views->size())
+        return fail("bufferView " + std::to_string(viewIndex) + " does not exist");
+    const OrderedJson& view = (*views)[viewIndex];
+    const std::string viewPointer = "/bufferViews/" + std::to_string(viewIndex);
+    if (!view.is_object())
+        return Error(viewPointer + ": a buffer view must be an object");
+    const auto unsignedField = [&view](const char* key, std::uint64_t fallback,
+                                       bool required) -> std::optional<std::uint64_t> {
+        const auto it = view.find(key);
+        if (it == view.end())
+            return required ? std::nullopt : std::optional<std::uint64_t>(fallback);
+        if (!it->is_number_unsigned())
+            return std::nullopt;
+        return it->get<std::uint64_t>();
+    };
+    const auto bufferIndex = unsignedField("buffer", 0, false);
+    const auto byteOffset = unsignedField("byteOffset", 0, false);
+    const auto byteLength = unsignedField("byteLength", 0, true);
+    if (!bufferIndex || !byteOffset || !byteLength)
+        return Error(viewPointer +
+                     ": buffer, byteOffset and byteLength must be non-negative integers "
+                     "(byteLength is required)");
+    if (*bufferIndex >= file.buffers.size())
+        return Error(viewPointer + ": buffer " + std::to_string(*bufferIndex) + " does not exist");
+    const G4mfFile::Buffer& buffer = file.buffers[static_cast<std::size_t>(*bufferIndex)];
+    if (!buffer.available())
+        return Error(bufferPointer(static_cast<std::size_t>(*bufferIndex)) + ": " + *buffer.error);
+    if (*byteOffset > buffer.bytes.size() || *byteLength > buffer.bytes.size() - *byteOffset)
+        return Error(viewPointer + ": bytes " + std::to_string(*byteOffset) + ".." +
+                     std::to_string(*byteOffset + *byteLength) + " lie outside the " +
+                     std::to_string(buffer.bytes.size()) + "-byte buffer");
+    const std::size_t componentBytes = componentSize(*type);
+    const std::size_t elementBytes = componentBytes * static_cast<std::size_t>(vectorSize);
+    if (*byteOffset % componentBytes != 0)
+        return fail("its buffer view starts at byte " + std::to_string(*byteOffset) +
+                    ", not a multiple of the " + std::to_string(componentBytes) +
+                    "-byte component size");
+    if (*byteLength % elementBytes != 0)
+        return fail("its buffer view holds " + std::to_string(*byteLength) +
+                    " bytes, not a multiple of the " + std::to_string(elementBytes) +
+                    "-byte element size");
+    AccessorView result;
+    result.componentType = *type;
+    result.vectorSize = vectorSize;
+    result.count = static_cast<std::size_t>(*byteLength) / elementBytes;
+    result.bytes =
+        std::span(buffer.bytes)
+            .subspan(static_cast<std::size_t>(*byteOffset), static_cast<std::size_t>(*byteLength));
+    return result;
+}
+
+Result<model::NumericArray> decodeAccessor(const G4mfFile& file, std::size_t accessorIndex) {
+    auto view = accessorView(file, accessorIndex);
+    if (!view)
+        return view.error();
+    model::NumericArray array;
+    array.componentType = view->componentType;
+    array.vectorSize = view->vectorSize;
+    array.sourceAccessor = accessorIndex;
+    const model::OrderedJson& accessor = file.json["accessors"][accessorIndex];
+    for (auto it = accessor.begin(); it != accessor.end(); ++it)
+        if (it.key() != "bufferView" && it.key() != "componentType" &&
+            it.key() != "primitiveType" && it.key() != "vectorSize")
+            array.accessorExtra[it.key()] = it.value();
+    const std::size_t componentBytes = componentSize(view->componentType);
+    const std::size_t components = view->bytes.size() / componentBytes;
+    array.values.resize(components);
+    for (std::size_t i = 0; i < components; ++i)
+        array.values[i] =
+            readAsDouble(view->componentType, view->bytes.data() + i * componentBytes);
+    return array;
+}
+
+} // namespace hyperrig::core::io

@@ -1,0 +1,73 @@
+#pragma once
+
+#include "core/base/Diagnostic.h"
+#include "core/base/Result.h"
+#include "core/io/ComponentType.h"
+#include "core/model/Json.h"
+#include "core/model/NumericArray.h"
+
+#include <cstddef>
+#include <filesystem>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace hyperrig::core::io {
+
+// Limits that keep hostile files from exhausting memory or the stack. A file beyond them is
+// refused with a message saying which limit it crossed.
+struct LoadLimits {
+    std::size_t maxFileBytes = std::size_t{8} << 30;   // 8 GiB
+    std::size_t maxBufferBytes = std::size_t{8} << 30; // decoded size of one buffer
+    std::size_t maxJsonDepth = 256;                    // nesting of arrays/objects
+};
+
+enum class G4mfContainer { Text, Binary };
+
+// A G4MF file as stored: its JSON (key order kept), and the decoded bytes of every buffer that
+// could be loaded. This is the stage both the validator and the document reader start from.
+// Buffer problems do not stop loading: the buffer is marked unavailable with the reason, and the
+// validator reports it at /buffers/i; the reader fails only when it needs that buffer.
+struct G4mfFile {
+    struct Buffer {
+        std::vector<std::byte> bytes; // exactly byteLength bytes when available
+        std::optional<std::string> error;
+        bool available() const { return !error.has_value(); }
+    };
+
+    std::filesystem::path path; // empty when parsed from memory
+    G4mfContainer container = G4mfContainer::Text;
+    model::OrderedJson json;
+    std::vector<Buffer> buffers;
+    Diagnostics loadDiagnostics; // warnings noticed while loading (legacy forms, trailing bytes)
+};
+
+// Reads `path` (text or binary, told apart by the "G4MF" magic, never by extension). Fails for
+// an unreadable file, malformed JSON ("line 12, column 5: ..."), a broken .g4b container, or a
+// top level that is not an object.
+Result<G4mfFile> loadG4mfFile(const std::filesystem::path& path, const LoadLimits& limits = {});
+
+// The same from bytes already in memory; relative buffer URIs resolve against `baseFolder`.
+Result<G4mfFile> parseG4mfBytes(std::span<const std::byte> bytes,
+                                const std::filesystem::path& baseFolder,
+                                const LoadLimits& limits = {});
+
+// An accessor's element layout and bytes, after every rule of g4mf.md §8.1 was checked:
+// the buffer view exists and lies inside its (available) buffer, byteOffset is a multiple of the
+// component size, byteLength a multiple of the element size.
+struct AccessorView {
+    ComponentType componentType = ComponentType::Float32;
+    int vectorSize = 1;
+    std::size_t count = 0;            // elements
+    std::span<const std::byte> bytes; // count * vectorSize * componentSize bytes
+};
+
+// Errors start with the JSON pointer of the offending item, e.g.
+// "/accessors/3: vectorSize 0 is not a positive integer".
+Result<AccessorView> accessorView(const G4mfFile& file, std::size_t accessorIndex);
+
+// Decodes an accessor into doubles (see model::NumericArray), remembering its index and type.
+Result<model::NumericArray> decodeAccessor(const G4mfFile& file, std::size_t accessorIndex);
+
+} // namespace hyperrig::core::io

@@ -1,0 +1,8 @@
+target_sources(hyperrig_core PRIVATE
+    model/BindPose.cpp
+    model/Document.cpp
+    model/DocumentEquality.cpp
+    model/DocumentSummary.cpp
+    model/Mesh.cpp
+    model/NameRules.cpp
+    model/NodeTransform.cpp)

@@ -1,0 +1,77 @@
+#include "tests/support/ProcessRunner.h"
+
+#include <catch2/catch.hpp>
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+using hyperrig::test::runProcess;
+using hyperrig::test::TemporaryFolder;
+
+namespace {
+const std::filesystem::path kCli = HYPERRIG_CLI_EXECUTABLE;
+std::string sample(const char* name) {
+    return (std::filesystem::path(HYPERRIG_SOURCE_DIR) / "assets/samples" / name).string();
+}
+} // namespace
+
+TEST_CASE("info summarises a rig for people and pipelines", "[cli][info]") {
+    SECTION("--json gives the counts of the creature") {
+        const auto result = runProcess(kCli, {"info", sample("creature-4d.g4tf"), "--json"});
+        REQUIRE(result.exitCode == 0);
+        const auto json = nlohmann::json::parse(result.out);
+        CHECK(json["dimension"] == 4);
+        CHECK(json["skeletons"] == 1);
+        CHECK(json["bones"].get<int>() >= 12);
+        CHECK(json["meshes"] == 2);
+        CHECK(json["skins"] == 2);
+        CHECK(json["simplexes"].get<int>() >= 20000);
+        const auto& skeleton = json["skeletonDetails"][0];
+        CHECK(skeleton["bindPoses"] == nlohmann::json::array({"TPose", "APose"}));
+        CHECK(skeleton["skinnedMeshes"].size() == 2);
+    }
+    SECTION("the text form names the file and the skeleton") {
+        const auto result = runProcess(kCli, {"info", sample("arm-3d.g4tf")});
+        REQUIRE(result.exitCode == 0);
+        CHECK_THAT(result.out, Catch::Contains("3D G4MF"));
+        CHECK_THAT(result.out, Catch::Contains("skeleton ArmRig"));
+    }
+    SECTION("an unreadable file is exit status 2 with the reason") {
+        const auto result = runProcess(kCli, {"info", "/nonexistent/x.g4tf"});
+        CHECK(result.exitCode == 2);
+        CHECK_THAT(result.err, Catch::Contains("/nonexistent/x.g4tf"));
+    }
+}
+
+TEST_CASE("convert rewrites files losslessly between containers and revisions", "[cli][convert]") {
+    TemporaryFolder folder;
+    const auto binary = (folder / "creature.g4b").string();
+    const auto text = (folder / "creature.g4tf").string();
+
+    REQUIRE(runProcess(kCli, {"convert", sample("creature-4d.g4tf"), binary, "--zstd"}).exitCode ==
+            0);
+    REQUIRE(runProcess(kCli, {"convert", binary, text, "--schema", "current"}).exitCode == 0);
+    const auto before = runProcess(kCli, {"info", sample("creature-4d.g4tf"), "--json"});
+    const auto after = runProcess(kCli, {"info", text, "--json"});
+    auto beforeJson = nlohmann::json::parse(before.out);
+    auto afterJson = nlohmann::json::parse(after.out);
+    CHECK(afterJson["schema"] == "current");
+    beforeJson.erase("schema");
+    afterJson.erase("schema");
+    CHECK(beforeJson == afterJson);
+
+    SECTION("usage errors: a bad schema, --zstd for text, an unknown extension") {
+        const auto out = (folder / "x.g4tf").string();
+        CHECK(runProcess(kCli, {"convert", text, out, "--schema", "newest"}).exitCode == 2);
+        const auto zstd = runProcess(kCli, {"convert", text, out, "--zstd"});
+        CHECK(zstd.exitCode == 2);
+        CHECK_THAT(zstd.err, Catch::Contains("--zstd applies to .g4b"));
+        CHECK(runProcess(kCli, {"convert", text, (folder / "x.obj").string()}).exitCode == 2);
+        CHECK_FALSE(std::filesystem::exists(out));
+    }
+    SECTION("a failed conversion leaves no output file") {
+        const auto out = (folder / "never.g4tf").string();
+        const auto result = runProcess(kCli, {"convert", "/nonexistent/in.g4tf", out});
+        CHECK(result.exitCode == 2);
+        CHECK_FALSE(std::filesystem::exists(out));
+    }
+}

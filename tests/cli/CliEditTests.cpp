@@ -1,0 +1,173 @@
+#include "core/io/g4mf/G4mfReader.h"
+#include "tests/support/ProcessRunner.h"
+
+#include <catch2/catch.hpp>
+#include <fstream>
+#include <iterator>
+#include <nlohmann/json.hpp>
+
+using hyperrig::test::runProcess;
+using hyperrig::test::TemporaryFolder;
+using namespace hyperrig::core;
+
+namespace {
+
+const std::filesystem::path kCli = HYPERRIG_CLI_EXECUTABLE;
+
+std::string sample(const char* name) {
+    return (std::filesystem::path(HYPERRIG_SOURCE_DIR) / "assets/samples" / name).string();
+}
+
+std::string script(const char* name) {
+    return (std::filesystem::path(HYPERRIG_SOURCE_DIR) / "tests/fixtures/scripts" / name).string();
+}
+
+std::string contents(const std::filesystem::path& path) {
+    std::ifstream stream(path, std::ios::binary);
+    return {std::istreambuf_iterator<char>(stream), std::istreambuf_iterator<char>()};
+}
+
+void write(const std::filesystem::path& path, const std::string& text) {
+    std::ofstream(path, std::ios::binary) << text;
+}
+
+model::Document readBack(const std::filesystem::path& path) {
+    auto read = io::readG4mf(path);
+    REQUIRE(read.ok());
+    return std::move(read->document);
+}
+
+} // namespace
+
+TEST_CASE("edit applies a script and writes the result", "[cli][edit]") {
+    TemporaryFolder folder;
+    const auto out = folder / "edited.g4tf";
+
+    const auto result = runProcess(kCli, {"edit", sample("creature-4d.g4tf"), "--script",
+                                          script("creature-edit.json"), "--output", out.string()});
+    INFO(result.err);
+    REQUIRE(result.exitCode == 0);
+    CHECK(result.err.empty());
+    const model::Document document = readBack(out);
+    CHECK_FALSE(document.findNode("Head"));
+    const model::NodeId skull = document.findNode("Skull");
+    REQUIRE(skull);
+    CHECK(document.node(skull).transform.rotor == std::vector<double>{1, 0, 0, 0, 0, 0, 0, 0});
+    const model::Node& lowerArm = document.node(document.findNode("LeftLowerArm"));
+    CHECK(lowerArm.transform.position == std::vector<double>{0, 0.28, 0, 0}); // undone
+    const model::NodeId tip = document.findNode("TailTip");
+    REQUIRE(tip);
+    CHECK(document.node(tip).parent == document.findNode("Tail"));
+    CHECK(document.node(document.findNode("Clothing")).visible == false);
+    const model::Skeleton& rig = *document.node(document.findNode("CreatureRig")).skeleton();
+    REQUIRE(rig.joints.size() == 29);
+    CHECK(rig.joints.back() == tip);
+    REQUIRE(rig.bindPoses.size() == 2);
+    CHECK(rig.bindPoses[0].type == model::PoseType::TPose);
+    CHECK(rig.bindPoses[1].type == model::PoseType::Custom);
+    CHECK(rig.bindPoses[1].joints.size() == 29);
+    for (model::MeshId mesh : document.meshes.order())
+        CHECK((*document.mesh(mesh).skin->groupNames)[4] == "Skull");
+
+    SECTION("the output keeps the input's schema revision, and .g4b works") {
+        const auto current = folder / "current.g4tf";
+        REQUIRE(runProcess(kCli, {"convert", sample("tiny-4d-mesh.g4tf"), current.string(),
+                                  "--schema", "current"})
+                    .exitCode == 0);
+        const auto ops = folder / "ops.json";
+        write(ops, R"([{"op": "renameNode", "node": "TinySkin", "name": "Skin"}])");
+        const auto binary = folder / "edited.g4b";
+        REQUIRE(runProcess(kCli, {"edit", current.string(), "--script", ops.string(), "--output",
+                                  binary.string()})
+                    .exitCode == 0);
+        const auto info = runProcess(kCli, {"info", binary.string(), "--json"});
+        REQUIRE(info.exitCode == 0);
+        const auto json = nlohmann::json::parse(info.out);
+        CHECK(json["schema"] == "current");
+        CHECK(json["container"] == "g4b");
+        CHECK(readBack(binary).findNode("Skin"));
+    }
+    SECTION("an empty script rewrites the file unchanged") {
+        const auto ops = folder / "empty.json";
+        write(ops, "[]");
+        const auto same = folder / "same.g4tf";
+        const auto converted = folder / "converted.g4tf";
+        REQUIRE(runProcess(kCli, {"edit", sample("arm-3d.g4tf"), "--script", ops.string(),
+                                  "--output", same.string()})
+                    .exitCode == 0);
+        REQUIRE(runProcess(kCli, {"convert", sample("arm-3d.g4tf"), converted.string()}).exitCode ==
+                0);
+        CHECK(contents(same) == contents(converted));
+    }
+}
+
+TEST_CASE("edit refuses failing scripts without writing anything", "[cli][edit]") {
+    TemporaryFolder folder;
+    const auto out = folder / "out.g4tf";
+
+    SECTION("failing op: exit 1, op index on stderr, no output file") {
+        const auto result = runProcess(kCli, {"edit", sample("creature-4d.g4tf"), "--script",
+                                              script("failing-op.json"), "--output", out.string()});
+        CHECK(result.exitCode == 1);
+        CHECK(result.err == "hyperrig-cli: edit: op 2 (setBoneLength): 'length' must be a "
+                            "number or null\n");
+        CHECK_FALSE(std::filesystem::exists(out));
+    }
+    SECTION("a failing op leaves an existing output file as it was") {
+        write(out, "previous contents");
+        const auto result = runProcess(kCli, {"edit", sample("creature-4d.g4tf"), "--script",
+                                              script("failing-op.json"), "--output", out.string()});
+        CHECK(result.exitCode == 1);
+        CHECK(contents(out) == "previous contents");
+    }
+    SECTION("a refused command names the op and the rule") {
+        const auto ops = folder / "ops.json";
+        write(ops, R"([
+            {"op": "renameNode", "node": "Head", "name": "Skull"},
+            {"op": "renameGroup", "mesh": "BodyMesh", "group": 4, "name": "Neck"}
+        ])");
+        const auto result = runProcess(kCli, {"edit", sample("creature-4d.g4tf"), "--script",
+                                              ops.string(), "--output", out.string()});
+        CHECK(result.exitCode == 1);
+        CHECK(result.err == "hyperrig-cli: edit: op 1 (renameGroup): Rename Group: 'Neck' is "
+                            "already group 3 of mesh 'BodyMesh'\n");
+        CHECK_FALSE(std::filesystem::exists(out));
+    }
+    SECTION("malformed JSON: exit 2 with line and column") {
+        const auto result = runProcess(kCli, {"edit", sample("creature-4d.g4tf"), "--script",
+                                              script("malformed.json"), "--output", out.string()});
+        CHECK(result.exitCode == 2);
+        CHECK_THAT(result.err, Catch::Contains("malformed.json: line 3, column 27: malformed "
+                                               "JSON"));
+        CHECK_FALSE(std::filesystem::exists(out));
+    }
+    SECTION("a script that is not an array: exit 2") {
+        const auto result =
+            runProcess(kCli, {"edit", sample("creature-4d.g4tf"), "--script",
+                              script("not-an-array.json"), "--output", out.string()});
+        CHECK(result.exitCode == 2);
+        CHECK_THAT(result.err, Catch::Contains("a script is a JSON array of ops, not object"));
+        CHECK_FALSE(std::filesystem::exists(out));
+    }
+    SECTION("usage errors and unreadable inputs: exit 2") {
+        const std::string in = sample("creature-4d.g4tf");
+        const std::string ops = script("creature-edit.json");
+        const auto noScript = runProcess(kCli, {"edit", in, "--output", out.string()});
+        CHECK(noScript.exitCode == 2);
+        CHECK_THAT(noScript.err, Catch::Contains("--script OPS.json is required"));
+        const auto noOutput = runProcess(kCli, {"edit", in, "--script", ops});
+        CHECK(noOutput.exitCode == 2);
+        CHECK_THAT(noOutput.err, Catch::Contains("--output OUT is required"));
+        CHECK(
+            runProcess(kCli, {"edit", in, "--script", ops, "--output", (folder / "x.obj").string()})
+                .exitCode == 2);
+        CHECK(runProcess(
+                  kCli, {"edit", "/nonexistent/in.g4tf", "--script", ops, "--output", out.string()})
+                  .exitCode == 2);
+        const auto missing = runProcess(
+            kCli, {"edit", in, "--script", "/nonexistent/ops.json", "--output", out.string()});
+        CHECK(missing.exitCode == 2);
+        CHECK_THAT(missing.err, Catch::Contains("/nonexistent/ops.json: cannot open"));
+        CHECK_FALSE(std::filesystem::exists(out));
+    }
+}

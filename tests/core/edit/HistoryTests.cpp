@@ -1,0 +1,240 @@
+#include "core/edit/History.h"
+#include "tests/support/ThrowingContracts.h"
+
+#include <catch2/catch.hpp>
+
+using namespace hyperrig::core;
+using edit::ChangeSet;
+using edit::History;
+using namespace std::chrono_literals;
+
+namespace {
+
+// A scripted command for History's mechanics: adds `delta` to a counter kept in a node's bone
+// length, can be told to refuse, merges with the next FakeAdd when `mergeable`.
+class FakeAdd final : public edit::Command {
+public:
+    FakeAdd(model::NodeId node, double delta, bool mergeable = false, bool refuse = false,
+            std::size_t bytes = 64)
+        : m_node(node), m_delta(delta), m_mergeable(mergeable), m_refuse(refuse), m_bytes(bytes) {}
+
+    Result<void> apply(model::Document& document, ChangeSet& changes) override {
+        if (m_refuse)
+            return Error("refused on purpose");
+        auto& length = document.node(m_node).bone()->length;
+        length = *length + m_delta;
+        changes.nodeChanged(m_node, ChangeSet::BoneProperties);
+        return {};
+    }
+    void revert(model::Document& document, ChangeSet& changes) override {
+        auto& length = document.node(m_node).bone()->length;
+        length = *length - m_delta;
+        changes.nodeChanged(m_node, ChangeSet::BoneProperties);
+    }
+    std::string displayName() const override { return "Add " + std::to_string(m_delta); }
+    bool tryMerge(const Command& next) override {
+        const auto* other = dynamic_cast<const FakeAdd*>(&next);
+        if (!m_mergeable || !other || !other->m_mergeable)
+            return false;
+        m_delta += other->m_delta;
+        return true;
+    }
+    bool isNoOp() const override { return m_delta == 0.0; }
+    std::size_t byteSize() const override { return m_bytes; }
+
+private:
+    model::NodeId m_node;
+    double m_delta;
+    bool m_mergeable;
+    bool m_refuse;
+    std::size_t m_bytes;
+};
+
+struct Fixture {
+    model::Document document;
+    model::NodeId bone;
+    std::chrono::steady_clock::time_point now{};
+    History history{document, [this] {
+                        return now;
+                    }};
+    std::vector<ChangeSet> seen;
+
+    Fixture() {
+        auto node = std::make_unique<model::Node>();
+        node->id = document.nodes.allocateId();
+        model::Bone value;
+        value.length = 0.0;
+        node->component = value;
+        bone = node->id;
+        document.nodes.append(std::move(node));
+        history.addListener([this](const ChangeSet& changes) { seen.push_back(changes); });
+    }
+    double value() const { return *document.node(bone).bone()->length; }
+    Result<void> add(double delta, bool mergeable = false, std::size_t bytes = 64) {
+        return history.execute(std::make_unique<FakeAdd>(bone, delta, mergeable, false, bytes));
+    }
+};
+
+} // namespace
+
+TEST_CASE("history undoes and redoes in order and reports every change", "[edit][history]") {
+    Fixture f;
+    REQUIRE(f.add(1).ok());
+    REQUIRE(f.add(10).ok());
+    CHECK(f.value() == 11);
+    CHECK(f.history.undoName() == "Add 10.000000");
+    f.history.undo();
+    CHECK(f.value() == 1);
+    CHECK(f.history.redoName() == "Add 10.000000");
+    f.history.redo();
+    CHECK(f.value() == 11);
+    CHECK(f.seen.size() == 4);
+    CHECK(f.seen.back().fieldsOf(f.bone) == ChangeSet::BoneProperties);
+
+    SECTION("a new command clears the redo stack") {
+        f.history.undo();
+        REQUIRE(f.add(100).ok());
+        CHECK_FALSE(f.history.canRedo());
+        CHECK(f.value() == 101);
+    }
+    SECTION("a refused command changes nothing and reports its error") {
+        const auto before = f.seen.size();
+        f.history.undo();
+        auto refused = f.history.execute(std::make_unique<FakeAdd>(f.bone, 5, false, true));
+        REQUIRE_FALSE(refused.ok());
+        CHECK(refused.error().message() == "refused on purpose");
+        CHECK(f.value() == 1);
+        CHECK(f.history.canRedo()); // the redo stack survives a refusal
+        CHECK(f.seen.size() == before + 1);
+    }
+    SECTION("undo with nothing to undo is a contract violation") {
+        f.history.undo();
+        f.history.undo();
+        CHECK_THROWS_AS(f.history.undo(), hyperrig::test::ContractViolation);
+    }
+}
+
+TEST_CASE("mergeable commands merge within the window only", "[edit][history]") {
+    Fixture f;
+    REQUIRE(f.add(1, true).ok());
+    f.now += 100ms;
+    REQUIRE(f.add(2, true).ok());
+    CHECK(f.history.undoCount() == 1);
+    CHECK(f.value() == 3);
+
+    SECTION("outside the window a new step starts") {
+        f.now += f.history.mergeWindow() + 1ms;
+        REQUIRE(f.add(4, true).ok());
+        CHECK(f.history.undoCount() == 2);
+    }
+    SECTION("undoing the merged step undoes both") {
+        f.history.undo();
+        CHECK(f.value() == 0);
+    }
+    SECTION("a merge that ends where it began disappears") {
+        REQUIRE(f.add(-3, true).ok());
+        CHECK(f.history.undoCount() == 0);
+        CHECK(f.value() == 0);
+    }
+    SECTION("no merge across the clean point") {
+        f.history.markClean();
+        REQUIRE(f.add(5, true).ok());
+        CHECK(f.history.undoCount() == 2);
+        f.history.undo();
+        CHECK_FALSE(f.history.isModified());
+    }
+    SECTION("no merge after an undo") {
+        REQUIRE(f.add(5, false).ok());
+        f.history.undo();
+        REQUIRE(f.add(7, true).ok());
+        CHECK(f.history.undoCount() == 2);
+    }
+}
+
+TEST_CASE("transactions nest, commit as one step and roll back", "[edit][history]") {
+    Fixture f;
+    f.history.beginTransaction("Outer");
+    REQUIRE(f.add(1).ok());
+    f.history.beginTransaction("Inner");
+    REQUIRE(f.add(2).ok());
+    CHECK(f.value() == 3); // applied immediately, visible to later commands
+    CHECK_FALSE(f.history.canUndo());
+
+    SECTION("commit makes one undo step named after the outermost transaction") {
+        f.history.commit();
+        f.history.commit();
+        CHECK(f.history.undoCount() == 1);
+        CHECK(f.history.undoName() == "Outer");
+        f.history.undo();
+        CHECK(f.value() == 0);
+        f.history.redo();
+        CHECK(f.value() == 3);
+    }
+    SECTION("rolling back the inner keeps the outer's work") {
+        f.history.rollback();
+        CHECK(f.value() == 1);
+        f.history.commit();
+        CHECK(f.history.undoCount() == 1);
+        f.history.undo();
+        CHECK(f.value() == 0);
+    }
+    SECTION("rolling back everything leaves no step") {
+        f.history.rollback();
+        f.history.rollback();
+        CHECK(f.value() == 0);
+        CHECK(f.history.undoCount() == 0);
+    }
+    SECTION("an empty transaction leaves no step") {
+        f.history.rollback();
+        f.history.rollback();
+        f.history.beginTransaction("Nothing");
+        f.history.commit();
+        CHECK(f.history.undoCount() == 0);
+    }
+}
+
+TEST_CASE("the clean index tracks whether the document differs from the saved one",
+          "[edit][history]") {
+    Fixture f;
+    CHECK_FALSE(f.history.isModified());
+    REQUIRE(f.add(1).ok());
+    CHECK(f.history.isModified());
+    f.history.markClean();
+    CHECK_FALSE(f.history.isModified());
+    f.history.undo();
+    CHECK(f.history.isModified());
+    f.history.redo();
+    CHECK_FALSE(f.history.isModified());
+
+    SECTION("a new branch after undoing past the save makes the saved state unreachable") {
+        f.history.undo();
+        REQUIRE(f.add(1).ok()); // same value, but a different history
+        CHECK(f.history.isModified());
+    }
+}
+
+TEST_CASE("a memory cap drops the oldest steps, never the newest", "[edit][history]") {
+    Fixture f;
+    REQUIRE(f.add(1, false, 100).ok());
+    REQUIRE(f.add(2, false, 100).ok());
+    REQUIRE(f.add(3, false, 100).ok());
+    CHECK(f.history.undoBytes() == 300);
+    f.history.setMemoryCap(250);
+    CHECK(f.history.undoCount() == 2);
+    CHECK(f.history.undoBytes() == 200);
+    REQUIRE(f.add(4, false, 1000).ok()); // larger than the cap alone
+    CHECK(f.history.undoCount() == 1);
+    f.history.undo();
+    CHECK(f.value() == 6);
+    CHECK_FALSE(f.history.canUndo());
+}
+
+TEST_CASE("reset tells views the whole document changed", "[edit][history]") {
+    Fixture f;
+    REQUIRE(f.add(1).ok());
+    f.history.reset();
+    CHECK_FALSE(f.history.canUndo());
+    CHECK_FALSE(f.history.isModified());
+    REQUIRE_FALSE(f.seen.empty());
+    CHECK(f.seen.back().documentReplaced);
+}
