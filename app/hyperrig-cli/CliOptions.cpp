@@ -16,7 +16,12 @@ core::Result<ParsedOptions> ParsedOptions::parse(const std::vector<std::string>&
     ParsedOptions parsed;
     bool onlyPositionals = false;
     for (std::size_t i = 0; i < arguments.size(); ++i) {
-        const std::string& argument = arguments[i];
+        std::string argument = arguments[i];
+        if (!onlyPositionals && argument.size() == 2 && argument[0] == '-') {
+            for (const auto& [letter, longName] : spec.shortOptions)
+                if (argument[1] == letter)
+                    argument = "--" + longName;
+        }
         if (onlyPositionals || argument.size() < 2 || argument.rfind("--", 0) != 0) {
             if (!onlyPositionals && argument.size() > 1 && argument[0] == '-' && argument != "-")
                 return core::Error("unknown option '" + argument + "'");

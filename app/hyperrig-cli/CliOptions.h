@@ -5,6 +5,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace hyperrig::cli {
@@ -16,6 +17,9 @@ struct OptionSpec {
     std::vector<std::string> valueOptions;
     std::size_t minPositionals = 0;
     std::size_t maxPositionals = 0;
+    // Single-letter spellings of value options: {'o', "output"} lets "-o OUT" mean
+    // "--output OUT", as the CLI contract writes it.
+    std::vector<std::pair<char, std::string>> shortOptions = {};
 };
 
 // The parsed arguments of one subcommand. Unknown options, a missing value, a repeated option

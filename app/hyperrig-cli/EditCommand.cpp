@@ -13,7 +13,7 @@ namespace {
 int usage(CliContext& context, const std::string& message) {
     std::fprintf(context.err,
                  "hyperrig-cli: edit: %s\nUsage: hyperrig-cli edit IN --script OPS.json "
-                 "--output OUT\n",
+                 "-o OUT\n",
                  message.c_str());
     return kExitUnreadable;
 }
@@ -25,7 +25,7 @@ int runEdit(const ParsedOptions& options, CliContext& context) {
     if (!scriptPath)
         return usage(context, "--script OPS.json is required");
     if (!output)
-        return usage(context, "--output OUT is required");
+        return usage(context, "-o OUT (or --output OUT) is required");
     auto container = core::io::containerForPath(*output);
     if (!container)
         return usage(context, container.error().message());
@@ -66,9 +66,9 @@ int runEdit(const ParsedOptions& options, CliContext& context) {
 } // namespace
 
 CliCommand editCommand() {
-    return {"edit", "edit IN --script OPS.json --output OUT",
+    return {"edit", "edit IN --script OPS.json -o OUT",
             "apply a JSON script of edit ops (docs/scripting.md) and write the result",
-            OptionSpec{{}, {"script", "output"}, 1, 1}, &runEdit};
+            OptionSpec{{}, {"script", "output"}, 1, 1, {{'o', "output"}}}, &runEdit};
 }
 
 } // namespace hyperrig::cli

@@ -44,7 +44,7 @@ TEST_CASE("edit applies a script and writes the result", "[cli][edit]") {
     const auto out = folder / "edited.g4tf";
 
     const auto result = runProcess(kCli, {"edit", sample("creature-4d.g4tf"), "--script",
-                                          script("creature-edit.json"), "--output", out.string()});
+                                          script("creature-edit.json"), "-o", out.string()});
     INFO(result.err);
     REQUIRE(result.exitCode == 0);
     CHECK(result.err.empty());
@@ -107,7 +107,7 @@ TEST_CASE("edit refuses failing scripts without writing anything", "[cli][edit]"
 
     SECTION("failing op: exit 1, op index on stderr, no output file") {
         const auto result = runProcess(kCli, {"edit", sample("creature-4d.g4tf"), "--script",
-                                              script("failing-op.json"), "--output", out.string()});
+                                              script("failing-op.json"), "-o", out.string()});
         CHECK(result.exitCode == 1);
         CHECK(result.err == "hyperrig-cli: edit: op 2 (setBoneLength): 'length' must be a "
                             "number or null\n");
@@ -157,7 +157,7 @@ TEST_CASE("edit refuses failing scripts without writing anything", "[cli][edit]"
         CHECK_THAT(noScript.err, Catch::Contains("--script OPS.json is required"));
         const auto noOutput = runProcess(kCli, {"edit", in, "--script", ops});
         CHECK(noOutput.exitCode == 2);
-        CHECK_THAT(noOutput.err, Catch::Contains("--output OUT is required"));
+        CHECK_THAT(noOutput.err, Catch::Contains("-o OUT (or --output OUT) is required"));
         CHECK(
             runProcess(kCli, {"edit", in, "--script", ops, "--output", (folder / "x.obj").string()})
                 .exitCode == 2);

@@ -19,6 +19,13 @@ TEST_CASE("subcommand options parse flags, values and positionals", "[cli][optio
         CHECK_FALSE(parsed->value("missing").has_value());
         CHECK(parsed->positionals() == std::vector<std::string>{"in.g4tf", "out.g4b"});
     }
+    SECTION("a single-letter spelling stands for its long option") {
+        const OptionSpec withShort{{}, {"output"}, 1, 1, {{'o', "output"}}};
+        auto parsed = ParsedOptions::parse({"in.g4tf", "-o", "out.g4tf"}, withShort);
+        REQUIRE(parsed.ok());
+        CHECK(parsed->value("output") == "out.g4tf");
+        CHECK_FALSE(ParsedOptions::parse({"in.g4tf", "-x", "out.g4tf"}, withShort).ok());
+    }
     SECTION("-- ends the options, so a file may start with a dash") {
         auto parsed = ParsedOptions::parse({"--", "--odd-name.g4tf"}, spec);
         REQUIRE(parsed.ok());

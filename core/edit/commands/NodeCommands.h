@@ -49,11 +49,13 @@ std::unique_ptr<Command> setJointSlot(model::NodeId skeleton, std::size_t slot,
 
 // --- structure -------------------------------------------------------------------------------
 // Inserts `prototype` (its id is ignored; a fresh one is assigned) as child number `index`
-// (clamped) of `parent`. Returns the new id through `created` once applied.
-std::unique_ptr<Command> createNode(model::NodeId parent, std::size_t index,
-                                    model::Node prototype, model::NodeId* created = nullptr);
+// (clamped) of `parent`. `created` receives the new id on the first apply only (a redo never
+// writes through it, so it may point to a variable that is gone by then).
+std::unique_ptr<Command> createNode(model::NodeId parent, std::size_t index, model::Node prototype,
+                                    model::NodeId* created = nullptr);
 // Adds a bone under a bone or skeleton: named, at `position` in the parent's space (default: the
-// parent bone's tail, (0, parentLength, 0, ...), or the origin under a skeleton), with `length`.
+// parent bone's tail, (0, parentLength, 0, ...); the origin under a skeleton or under a bone
+// without a length), with `length` (default: the parent's length, else 0.1 m).
 std::unique_ptr<Command> addBone(model::NodeId parent, std::string name,
                                  std::optional<std::vector<double>> position,
                                  std::optional<double> length, model::NodeId* created = nullptr);
@@ -63,10 +65,12 @@ std::unique_ptr<Command> addBone(model::NodeId parent, std::string name,
 std::unique_ptr<Command> deleteNode(model::NodeId node);
 // Copies the subtree with fresh ids and unique names, inserted right after the original.
 std::unique_ptr<Command> duplicateNode(model::NodeId node, model::NodeId* created = nullptr);
-// Moves `node` under `parent` at child `index` (clamped; nullopt = last). Keeps the world
-// placement by adjusting the local transform unless `keepLocal`. Refused for the root, for a
-// parent inside the node's subtree, and where G4MF's bone rules would break (a bone must stay
-// under a bone or skeleton). Moving within the same parent reorders.
+// Moves `node` under `parent` so that it ends up at position `index` among the new siblings
+// (counted without the node; clamped; nullopt = last). Keeps the world placement by adjusting
+// the local transform unless `keepLocal`. Refused for the root, for a parent inside the node's
+// subtree, where G4MF's bone rules would break (a bone must stay under a bone or skeleton, a
+// skeleton must not sit under a bone), and for a bone that fills a joints slot of a skeleton it
+// would leave. Moving within the same parent reorders.
 std::unique_ptr<Command> reparentNode(model::NodeId node, model::NodeId parent,
                                       std::optional<std::size_t> index, bool keepLocal = false);
 
