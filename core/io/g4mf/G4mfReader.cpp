@@ -68,20 +68,19 @@ using detail::ReadContext;
 // Top-level members the document model owns; everything else is preserved as stored.
 // lights/models/files are resolved into node components but kept too: their indices stay valid
 // for whatever else refers to them, and a save in either revision can refer back to them.
-constexpr std::array<const char*, 9> kModelledTopLevel{
-    "asset",   "nodes",          "meshes",
-    "shapes",  "accessors",      "bufferViews",
-    "buffers", "extensionsUsed", "extensionsRequired"};
+constexpr std::array<const char*, 7> kModelledTopLevel{
+    "asset", "nodes", "meshes", "shapes", "accessors", "bufferViews", "buffers"};
 
 // HyperRig understands these extensions; a file requiring any other is refused.
 constexpr std::array<const char*, 1> kSupportedExtensions{"HYPERRIG_skeleton_bind_poses"};
 
+// extensionsUsed / extensionsRequired live in the asset object (g4mf.md §1).
 Result<std::vector<std::string>> stringList(const OrderedJson& json, const char* key) {
     std::vector<std::string> list;
     const auto it = json.find(key);
     if (it == json.end())
         return list;
-    const std::string pointer = std::string("/") + key;
+    const std::string pointer = std::string("/asset/") + key;
     if (!it->is_array())
         return errorAt(pointer, "must be an array of strings");
     for (std::size_t i = 0; i < it->size(); ++i) {
@@ -114,24 +113,25 @@ Result<void> readAsset(ReadContext& context) {
         (std::string(key) == "version" ? target.version : target.generator) =
             it->get<std::string>();
     }
-    target.extra = detail::unknownMembers(*asset, {"dimension", "version", "generator"});
+    target.extra = detail::unknownMembers(
+        *asset, {"dimension", "version", "generator", "extensionsUsed", "extensionsRequired"});
 
-    auto used = stringList(json, "extensionsUsed");
+    auto used = stringList(*asset, "extensionsUsed");
     if (!used)
         return used.error();
-    auto required = stringList(json, "extensionsRequired");
+    auto required = stringList(*asset, "extensionsRequired");
     if (!required)
         return required.error();
     for (std::size_t i = 0; i < required->size(); ++i)
         if (std::none_of(kSupportedExtensions.begin(), kSupportedExtensions.end(),
                          [&](const char* name) { return (*required)[i] == name; }))
-            return errorAt(appendPointer("/extensionsRequired", i),
+            return errorAt(appendPointer("/asset/extensionsRequired", i),
                            "the file requires extension '" + (*required)[i] +
                                "', which HyperRig does not support");
     target.extensionsUsed = std::move(*used);
     target.extensionsRequired = std::move(*required);
-    target.writeExtensionsUsed = json.contains("extensionsUsed");
-    target.writeExtensionsRequired = json.contains("extensionsRequired");
+    target.writeExtensionsUsed = asset->contains("extensionsUsed");
+    target.writeExtensionsRequired = asset->contains("extensionsRequired");
     return {};
 }
 

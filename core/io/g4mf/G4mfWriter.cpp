@@ -20,9 +20,9 @@ using detail::WriteContext;
 constexpr const char* kBindPoseExtension = "HYPERRIG_skeleton_bind_poses";
 
 // Canonical order of the members a save generates, for keys the source file did not have.
-constexpr std::array<const char*, 13> kCanonicalOrder{
-    "asset",  "extensionsUsed", "extensionsRequired", "nodes",       "meshes",  "shapes", "lights",
-    "models", "files",          "accessors",          "bufferViews", "buffers", "extras"};
+constexpr std::array<const char*, 11> kCanonicalOrder{
+    "asset", "nodes",     "meshes",      "shapes",  "lights", "models",
+    "files", "accessors", "bufferViews", "buffers", "extras"};
 
 std::size_t addArray(WriteContext& context, const model::NumericArray& array) {
     return context.packer.add(array.values, array.vectorSize, array.componentType,
@@ -111,13 +111,20 @@ OrderedJson meshJson(const WriteContext& context, const model::Mesh& mesh,
     return json;
 }
 
-OrderedJson assetJson(const model::Asset& asset) {
+std::vector<std::string> extensionsUsed(const model::Asset& asset, bool usesBindPoses);
+
+OrderedJson assetJson(const model::Asset& asset, bool usesBindPoses) {
     OrderedJson json = OrderedJson::object();
     json["dimension"] = asset.dimension;
     if (asset.version)
         json["version"] = *asset.version;
     if (asset.generator)
         json["generator"] = *asset.generator;
+    const auto used = extensionsUsed(asset, usesBindPoses);
+    if (!used.empty() || asset.writeExtensionsUsed)
+        json["extensionsUsed"] = used;
+    if (!asset.extensionsRequired.empty() || asset.writeExtensionsRequired)
+        json["extensionsRequired"] = asset.extensionsRequired;
     for (auto it = asset.extra.begin(); it != asset.extra.end(); ++it)
         json[it.key()] = it.value();
     return json;
@@ -174,7 +181,6 @@ Result<EncodedG4mf> encodeG4mf(const model::Document& document, G4mfContainer co
         return laidOut.error();
 
     std::map<std::string, OrderedJson> generated;
-    generated["asset"] = assetJson(document.asset);
     if (!document.nodes.empty()) {
         OrderedJson nodes = OrderedJson::array();
         for (model::NodeId id : document.nodes.order())
@@ -201,11 +207,8 @@ Result<EncodedG4mf> encodeG4mf(const model::Document& document, G4mfContainer co
         }
         generated["shapes"] = std::move(shapes);
     }
-    const auto used = extensionsUsed(document.asset, context.usesBindPoses);
-    if (!used.empty() || document.asset.writeExtensionsUsed)
-        generated["extensionsUsed"] = used;
-    if (!document.asset.extensionsRequired.empty() || document.asset.writeExtensionsRequired)
-        generated["extensionsRequired"] = document.asset.extensionsRequired;
+    // After the nodes: whether a skeleton uses the bind-pose extension is known only now.
+    generated["asset"] = assetJson(document.asset, context.usesBindPoses);
     for (auto [key, array] :
          {std::pair{"lights", &context.lights}, std::pair{"models", &context.models},
           std::pair{"files", &context.files}})

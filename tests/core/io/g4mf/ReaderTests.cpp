@@ -68,8 +68,8 @@ TEST_CASE("the reader refuses what the document cannot hold, naming the place",
     requireError(R"({"asset": {"dimension": 9}})", "/asset/dimension: dimension 9");
     requireError(R"({"asset": {}})", "/asset/dimension");
     requireError(R"({"nodes": []})", "/asset");
-    requireError(R"({"asset": {"dimension": 4}, "extensionsUsed": ["X"],
-                    "extensionsRequired": ["X"]})",
+    requireError(R"({"asset": {"dimension": 4, "extensionsUsed": ["X"],
+                    "extensionsRequired": ["X"]}})",
                  "requires extension 'X'");
 }
 
