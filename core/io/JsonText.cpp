@@ -50,7 +50,56 @@ void write(const model::OrderedJson& json, std::size_t depth, std::string& out) 
     }
 }
 
+struct TooDeep {};
+
+// "line L, column C" of a byte offset in `text` (both 1-based; columns count bytes).
+std::string lineAndColumn(std::string_view text, std::size_t offset) {
+    std::size_t line = 1;
+    std::size_t column = 1;
+    for (std::size_t i = 0; i < offset && i < text.size(); ++i) {
+        if (text[i] == '\n') {
+            ++line;
+            column = 1;
+        } else {
+            ++column;
+        }
+    }
+    return "line " + std::to_string(line) + ", column " + std::to_string(column);
+}
+
 } // namespace
+
+Result<model::OrderedJson> parseJsonText(std::string_view text, std::size_t maxDepth) {
+    using model::OrderedJson;
+    if (text.size() >= 3 && static_cast<unsigned char>(text[0]) == 0xEF &&
+        static_cast<unsigned char>(text[1]) == 0xBB && static_cast<unsigned char>(text[2]) == 0xBF)
+        return Error("line 1, column 1: the text starts with a byte order mark; JSON here is "
+                     "UTF-8 without one");
+    const OrderedJson::parser_callback_t depthGuard =
+        [maxDepth](int depth, OrderedJson::parse_event_t, OrderedJson&) {
+            if (static_cast<std::size_t>(depth) > maxDepth)
+                throw TooDeep{};
+            return true;
+        };
+    try {
+        return OrderedJson::parse(text.begin(), text.end(), depthGuard);
+    } catch (const OrderedJson::parse_error& error) {
+        // nlohmann's byte position is 1-based and points just past the offending character.
+        const std::size_t offset = error.byte > 0 ? error.byte - 1 : 0;
+        const std::string what = error.what();
+        const std::size_t detail = what.find("parse error");
+        return Error(lineAndColumn(text, offset) + ": malformed JSON: " +
+                     (detail == std::string::npos ? what : what.substr(detail)));
+    } catch (const OrderedJson::exception& error) {
+        // out_of_range.406: a number literal beyond double's range ("1e999").
+        const std::string what = error.what();
+        const std::size_t detail = what.find("] ");
+        return Error("malformed JSON: " +
+                     (detail == std::string::npos ? what : what.substr(detail + 2)));
+    } catch (const TooDeep&) {
+        return Error("JSON nesting deeper than " + std::to_string(maxDepth) + " levels");
+    }
+}
 
 std::string prettyJson(const model::OrderedJson& json) {
     std::string out;

@@ -137,7 +137,8 @@ void checkRotor(ValidationContext& context, std::size_t nodeIndex,
         }
         return;
     }
-    // Above 4D only the length is checked: the higher rotor conditions are not implemented.
+    // Above 4D only the component count is checked: HyperRig's rotor math covers 2D to 4D
+    // (core/math/Rotor.h), so 5D+ validity conditions are out of its scope (see the issue note).
     double sumOfSquares = 0.0;
     for (double c : rotor)
         sumOfSquares += c * c;

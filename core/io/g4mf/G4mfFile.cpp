@@ -1,6 +1,7 @@
 #include "core/io/g4mf/G4mfFile.h"
 
 #include "core/io/Base64.h"
+#include "core/io/JsonText.h"
 #include "core/io/Zstd.h"
 #include "core/io/g4mf/G4bContainer.h"
 
@@ -12,8 +13,6 @@ namespace hyperrig::core::io {
 namespace {
 
 using model::OrderedJson;
-
-struct TooDeep {};
 
 Result<std::vector<std::byte>> readWholeFile(const std::filesystem::path& path,
                                              std::size_t maxBytes) {
@@ -38,57 +37,14 @@ Result<std::vector<std::byte>> readWholeFile(const std::filesystem::path& path,
     return bytes;
 }
 
-// "line L, column C" of a byte offset in `text` (both 1-based; columns count bytes).
-std::string lineAndColumn(std::string_view text, std::size_t offset) {
-    std::size_t line = 1;
-    std::size_t column = 1;
-    for (std::size_t i = 0; i < offset && i < text.size(); ++i) {
-        if (text[i] == '\n') {
-            ++line;
-            column = 1;
-        } else {
-            ++column;
-        }
-    }
-    return "line " + std::to_string(line) + ", column " + std::to_string(column);
-}
-
 Result<OrderedJson> parseJson(std::string_view text, const LoadLimits& limits) {
-    if (text.size() >= 3 && static_cast<unsigned char>(text[0]) == 0xEF &&
-        static_cast<unsigned char>(text[1]) == 0xBB && static_cast<unsigned char>(text[2]) == 0xBF)
-        return Error("line 1, column 1: the file starts with a byte order mark; G4MF text is "
-                     "UTF-8 without one");
-    // nlohmann's parser is iterative, but everything that walks the result recurses: refuse
-    // absurd nesting up front.
-    const OrderedJson::parser_callback_t depthGuard =
-        [&limits](int depth, OrderedJson::parse_event_t, OrderedJson&) {
-            if (static_cast<std::size_t>(depth) > limits.maxJsonDepth)
-                throw TooDeep{};
-            return true;
-        };
-    try {
-        OrderedJson json = OrderedJson::parse(text.begin(), text.end(), depthGuard);
-        if (!json.is_object())
-            return Error(
-                "line 1, column 1: a G4MF file is a JSON object, this is " +
-                std::string(json.type_name() == std::string("null") ? "null" : json.type_name()));
-        return json;
-    } catch (const OrderedJson::parse_error& error) {
-        // nlohmann's byte position is 1-based and points just past the offending character.
-        const std::size_t offset = error.byte > 0 ? error.byte - 1 : 0;
-        std::string what = error.what();
-        const std::size_t detail = what.find("parse error");
-        return Error(lineAndColumn(text, offset) + ": malformed JSON: " +
-                     (detail == std::string::npos ? what : what.substr(detail)));
-    } catch (const OrderedJson::exception& error) {
-        // out_of_range.406: a number literal beyond double's range ("1e999").
-        std::string what = error.what();
-        const std::size_t detail = what.find("] ");
-        return Error("malformed JSON: " +
-                     (detail == std::string::npos ? what : what.substr(detail + 2)));
-    } catch (const TooDeep&) {
-        return Error("JSON nesting deeper than " + std::to_string(limits.maxJsonDepth) + " levels");
-    }
+    auto json = parseJsonText(text, limits.maxJsonDepth);
+    if (!json)
+        return json.error();
+    if (!json->is_object())
+        return Error("line 1, column 1: a G4MF file is a JSON object, this is " +
+                     std::string(json->type_name()));
+    return json;
 }
 
 std::string bufferPointer(std::size_t index) {

@@ -172,6 +172,10 @@ TEST_CASE("script text parses to an array of ops or says where it is broken", "[
         CHECK(edit::parseScriptText(R"({"op": "undo"})").error().message() ==
               "a script is a JSON array of ops, not object");
     }
+    SECTION("a number beyond double's range is an error, not an exception") {
+        CHECK_THAT(edit::parseScriptText(R"([{"op": "undo", "x": 1e999}])").error().message(),
+                   Catch::Contains("number overflow"));
+    }
     SECTION("a file that cannot be opened") {
         auto loaded = edit::loadScriptFile("/nonexistent/ops.json");
         REQUIRE_FALSE(loaded.ok());
