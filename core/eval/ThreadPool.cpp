@@ -1,0 +1,114 @@
+#include "core/eval/ThreadPool.h"
+
+#include <algorithm>
+#include <exception>
+#include <utility>
+
+namespace hyperrig::core::eval {
+
+ThreadPool::ThreadPool(unsigned threads) {
+    if (threads == 0) {
+        threads = std::max(1U, std::thread::hardware_concurrency());
+    }
+    m_workers.reserve(threads - 1);
+    for (unsigned i = 1; i < threads; ++i) {
+        m_workers.emplace_back([this] { workerLoop(); });
+    }
+}
+
+ThreadPool::~ThreadPool() {
+    {
+        std::lock_guard lock(m_mutex);
+        m_stopping = true;
+    }
+    m_wake.notify_all();
+    for (std::thread& worker : m_workers) {
+        worker.join();
+    }
+}
+
+ThreadPool& ThreadPool::shared() {
+    static ThreadPool pool;
+    return pool;
+}
+
+void ThreadPool::parallelFor(std::size_t count, std::size_t grain, const BlockFunction& block) {
+    if (count == 0) {
+        return;
+    }
+    grain = std::max<std::size_t>(grain, 1);
+    if (m_workers.empty() || count <= grain) {
+        for (std::size_t begin = 0; begin < count; begin += grain) {
+            block(begin, std::min(count, begin + grain));
+        }
+        return;
+    }
+    std::lock_guard callLock(m_callMutex);
+    {
+        std::lock_guard lock(m_mutex);
+        m_block = &block;
+        m_count = count;
+        m_grain = grain;
+        m_nextBlock = 0;
+        m_error = nullptr;
+        m_busyWorkers = static_cast<unsigned>(m_workers.size());
+        ++m_generation;
+    }
+    m_wake.notify_all();
+    runBlocks();
+    std::unique_lock lock(m_mutex);
+    m_done.wait(lock, [this] { return m_busyWorkers == 0; });
+    m_block = nullptr;
+    if (m_error) {
+        std::rethrow_exception(std::exchange(m_error, nullptr));
+    }
+}
+
+void ThreadPool::runBlocks() {
+    for (;;) {
+        std::size_t begin = 0;
+        std::size_t end = 0;
+        const BlockFunction* block = nullptr;
+        {
+            std::lock_guard lock(m_mutex);
+            begin = m_nextBlock;
+            if (begin >= m_count) {
+                return;
+            }
+            end = std::min(m_count, begin + m_grain);
+            m_nextBlock = end;
+            block = m_block;
+        }
+        try {
+            (*block)(begin, end);
+        } catch (...) {
+            std::lock_guard lock(m_mutex);
+            if (!m_error) {
+                m_error = std::current_exception();
+            }
+            m_nextBlock = m_count; // stop handing out further blocks
+        }
+    }
+}
+
+void ThreadPool::workerLoop() {
+    unsigned long long seen = 0;
+    for (;;) {
+        {
+            std::unique_lock lock(m_mutex);
+            m_wake.wait(lock, [&] { return m_stopping || m_generation != seen; });
+            if (m_stopping) {
+                return;
+            }
+            seen = m_generation;
+        }
+        runBlocks();
+        {
+            std::lock_guard lock(m_mutex);
+            --m_busyWorkers;
+        }
+        m_done.notify_one();
+    }
+}
+
+} // namespace hyperrig::core::eval

@@ -1,0 +1,61 @@
+#pragma once
+
+#include <condition_variable>
+#include <cstddef>
+#include <exception>
+#include <functional>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+namespace hyperrig::core::eval {
+
+// A persistent pool for data-parallel kernels (skinning, slicing): workers start once and wait on
+// a condition variable, so a frame pays no thread start-up (performance-notes.md §6: start-up
+// dominates small workloads). parallelFor splits [0, count) into blocks of `grain` items that the
+// calling thread and the workers claim from a shared counter until none are left; it returns when
+// every block has run. One parallelFor at a time per pool (calls from several threads are
+// serialised).
+class ThreadPool {
+public:
+    // `threads` counts the calling thread: 1 runs everything inline, 0 means one per hardware
+    // thread.
+    explicit ThreadPool(unsigned threads = 0);
+    ~ThreadPool();
+    ThreadPool(const ThreadPool&) = delete;
+    ThreadPool& operator=(const ThreadPool&) = delete;
+
+    unsigned threadCount() const { return static_cast<unsigned>(m_workers.size()) + 1; }
+
+    using BlockFunction = std::function<void(std::size_t begin, std::size_t end)>;
+    // Runs `block(begin, end)` over consecutive ranges covering [0, count), each at most `grain`
+    // long (grain 0 is treated as 1). Blocks may run in any order on any thread. An exception
+    // thrown by a block is rethrown here after all blocks finished (the first one wins).
+    void parallelFor(std::size_t count, std::size_t grain, const BlockFunction& block);
+
+    // A pool shared by the evaluation code of one process, sized to the hardware.
+    static ThreadPool& shared();
+
+private:
+    void workerLoop();
+    void runBlocks();
+
+    std::vector<std::thread> m_workers;
+    std::mutex m_callMutex; // serialises parallelFor callers
+
+    std::mutex m_mutex;
+    std::condition_variable m_wake;
+    std::condition_variable m_done;
+    bool m_stopping = false;
+    unsigned long long m_generation = 0; // bumped per parallelFor; workers wait for a new one
+    unsigned m_busyWorkers = 0;
+
+    // The current job, valid while m_generation is current.
+    const BlockFunction* m_block = nullptr;
+    std::size_t m_count = 0;
+    std::size_t m_grain = 1;
+    std::size_t m_nextBlock = 0; // guarded by m_mutex: claiming is cheap next to a block's work
+    std::exception_ptr m_error;
+};
+
+} // namespace hyperrig::core::eval
