@@ -20,6 +20,8 @@ void ChangeSet::append(const ChangeSet& other) {
     for (const NodeFields& entry : other.nodesChanged)
         nodeChanged(entry.node, entry.fields);
     skinsChanged.insert(skinsChanged.end(), other.skinsChanged.begin(), other.skinsChanged.end());
+    meshesChanged.insert(meshesChanged.end(), other.meshesChanged.begin(),
+                         other.meshesChanged.end());
     posesChanged.insert(posesChanged.end(), other.posesChanged.begin(), other.posesChanged.end());
     shapesChanged.insert(shapesChanged.end(), other.shapesChanged.begin(),
                          other.shapesChanged.end());
@@ -28,8 +30,8 @@ void ChangeSet::append(const ChangeSet& other) {
 
 bool ChangeSet::empty() const {
     return nodesAdded.empty() && nodesRemoved.empty() && nodesMoved.empty() &&
-           nodesChanged.empty() && skinsChanged.empty() && posesChanged.empty() &&
-           shapesChanged.empty() && !documentReplaced;
+           nodesChanged.empty() && skinsChanged.empty() && meshesChanged.empty() &&
+           posesChanged.empty() && shapesChanged.empty() && !documentReplaced;
 }
 
 std::uint32_t ChangeSet::fieldsOf(model::NodeId node) const {

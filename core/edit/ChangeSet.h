@@ -31,6 +31,7 @@ struct ChangeSet {
     std::vector<model::NodeId> nodesMoved; // new parent or new place among siblings
     std::vector<NodeFields> nodesChanged;
     std::vector<model::MeshId> skinsChanged;   // influences, groups or group names
+    std::vector<model::MeshId> meshesChanged;  // vertex positions or surfaces
     std::vector<model::NodeId> posesChanged;   // skeletons whose bind poses changed
     std::vector<model::ShapeId> shapesChanged; // added, removed or edited
     bool documentReplaced = false;

@@ -1,5 +1,18 @@
 # core/eval: CompiledRig, pose evaluation, skinning kernels (rig files listed here) and slicing
 # (core/eval/slice, its own list so the two parts evolve independently).
 target_sources(hyperrig_core PRIVATE
-    eval/ThreadPool.cpp)
+    eval/CompiledMesh.cpp
+    eval/CompiledRig.cpp
+    eval/CompiledSkeleton.cpp
+    eval/CompiledSkin.cpp
+    eval/Pose.cpp
+    eval/PoseBake.cpp
+    eval/PoseFile.cpp
+    eval/RigEvaluation.cpp
+    eval/SkinTransforms.cpp
+    eval/ThreadPool.cpp
+    eval/skinning/JointPalette.cpp
+    eval/skinning/SkinningAvx512.cpp
+    eval/skinning/SkinningDispatch.cpp
+    eval/skinning/SkinningPortable.cpp)
 include(eval/slice/Sources.cmake)

@@ -3,6 +3,8 @@ target_sources(hyperrig_core PRIVATE
     model/Document.cpp
     model/DocumentEquality.cpp
     model/DocumentSummary.cpp
+    model/ItemLabels.cpp
+    model/ItemAddress.cpp
     model/Mesh.cpp
     model/NameRules.cpp
     model/NodeTransform.cpp)

@@ -1,5 +1,4 @@
 target_sources(hyperrig_core PRIVATE
-    edit/script/ScriptAddress.cpp
     edit/script/ScriptDataOps.cpp
     edit/script/ScriptFields.cpp
     edit/script/ScriptFile.cpp

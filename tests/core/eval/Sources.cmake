@@ -1,2 +1,9 @@
-target_sources(hyperrig_core_tests PRIVATE)
+target_sources(hyperrig_core_tests PRIVATE
+    core/eval/CompiledRigTests.cpp
+    core/eval/CompiledSkinTests.cpp
+    core/eval/EvalTestSupport.cpp
+    core/eval/PoseEvaluationTests.cpp
+    core/eval/PoseFileTests.cpp
+    core/eval/RestPoseTests.cpp
+    core/eval/SkinningKernelTests.cpp)
 include(core/eval/SliceSources.cmake)

@@ -1,8 +1,8 @@
-#include "core/edit/script/ScriptAddress.h"
+#include "core/model/ItemAddress.h"
 
 #include <charconv>
 
-namespace hyperrig::core::edit {
+namespace hyperrig::core::model {
 namespace {
 
 // The index of a "#index" address, or nullopt when `text` is not one.
@@ -19,7 +19,7 @@ std::optional<std::size_t> parseIndex(const std::string& text) {
 }
 
 template <typename IdT, typename Item>
-Result<IdT> resolve(const model::ItemStore<IdT, Item>& store, const model::OrderedJson& value,
+Result<IdT> resolve(const ItemStore<IdT, Item>& store, const OrderedJson& value,
                     const std::string& what, const char* kind) {
     if (!value.is_string())
         return Error(what + " must be a " + kind + " name or \"#index\"");
@@ -45,40 +45,40 @@ Result<IdT> resolve(const model::ItemStore<IdT, Item>& store, const model::Order
 
 } // namespace
 
-Result<model::NodeId> resolveNode(const model::Document& document, const model::OrderedJson& value,
+Result<NodeId> resolveNode(const Document& document, const OrderedJson& value,
                                   const std::string& what) {
     return resolve(document.nodes, value, what, "node");
 }
 
-Result<std::optional<model::NodeId>> resolveNodeOrNull(const model::Document& document,
-                                                       const model::OrderedJson& value,
+Result<std::optional<NodeId>> resolveNodeOrNull(const Document& document,
+                                                       const OrderedJson& value,
                                                        const std::string& what) {
     if (value.is_null())
-        return std::optional<model::NodeId>();
+        return std::optional<NodeId>();
     if (!value.is_string())
         return Error(what + " must be a node name, \"#index\" or null");
     auto node = resolveNode(document, value, what);
     if (!node)
         return node.error();
-    return std::optional<model::NodeId>(*node);
+    return std::optional<NodeId>(*node);
 }
 
-Result<model::MeshId> resolveMesh(const model::Document& document, const model::OrderedJson& value,
+Result<MeshId> resolveMesh(const Document& document, const OrderedJson& value,
                                   const std::string& what) {
     auto mesh = resolve(document.meshes, value, what, "mesh");
     if (mesh || !value.is_string())
         return mesh;
-    const model::NodeId node = document.findNode(value.get<std::string>());
+    const NodeId node = document.findNode(value.get<std::string>());
     if (node) {
-        if (const model::MeshInstance* instance = document.node(node).meshInstance())
+        if (const MeshInstance* instance = document.node(node).meshInstance())
             return instance->mesh;
     }
     return mesh;
 }
 
-Result<model::ShapeId> resolveShape(const model::Document& document,
-                                    const model::OrderedJson& value, const std::string& what) {
+Result<ShapeId> resolveShape(const Document& document,
+                                    const OrderedJson& value, const std::string& what) {
     return resolve(document.shapes, value, what, "shape");
 }
 
-} // namespace hyperrig::core::edit
+} // namespace hyperrig::core::model

@@ -1,0 +1,93 @@
+#include "core/eval/RigEvaluation.h"
+
+#include "core/eval/SkinTransforms.h"
+#include "core/eval/skinning/SkinningKernels.h"
+#include "core/model/ItemLabels.h"
+
+namespace hyperrig::core::eval {
+namespace {
+
+Result<void> evaluateWorld(const model::Document& document, const Pose& pose,
+                           std::unordered_map<model::NodeId, math::AffineN>& world) {
+    world.clear();
+    const model::NodeId root = document.root();
+    if (!root)
+        return {};
+    const int n = document.dimension();
+    for (model::NodeId id : document.subtree(root)) {
+        const model::Node& node = document.node(id);
+        math::AffineN local = math::AffineN::identity(n);
+        if (const auto posed = pose.local.find(id); posed != pose.local.end()) {
+            local = posed->second;
+        } else {
+            auto authored = node.transform.toAffine(n);
+            if (!authored)
+                return authored.error().withContext("node " + model::describeNode(document, id));
+            local = *authored;
+        }
+        const auto parent = world.find(node.parent);
+        world.insert_or_assign(
+            id, parent == world.end() ? local : math::AffineN::compose(parent->second, local));
+    }
+    return {};
+}
+
+bool visibleInTree(const model::Document& document, model::NodeId node) {
+    for (model::NodeId id = node; id; id = document.node(id).parent)
+        if (!document.node(id).isVisible())
+            return false;
+    return true;
+}
+
+} // namespace
+
+Result<void> evaluateRig(const model::Document& document, const CompiledRig& rig, const Pose& pose,
+                         ThreadPool& pool, EvaluatedRig& out) {
+    auto world = evaluateWorld(document, pose, out.world);
+    if (!world)
+        return world;
+    out.skeletonSpace.clear();
+    for (const CompiledSkeleton& skeleton : rig.skeletons())
+        out.skeletonSpace.emplace(skeleton.skeleton, evaluateSkeleton(skeleton, pose));
+
+    const auto& instances = rig.instances();
+    out.instances.resize(instances.size());
+    for (std::size_t index = 0; index < instances.size(); ++index) {
+        const CompiledInstance& instance = instances[index];
+        EvaluatedInstance& result = out.instances[index];
+        result.node = instance.node;
+        result.mesh = instance.mesh;
+        result.world = out.world.at(instance.node);
+        result.visible = visibleInTree(document, instance.node);
+        result.deformed = false;
+        const CompiledMesh& mesh = rig.mesh(instance.mesh);
+        if (instance.skeleton == CompiledInstance::kNotSkinned || pose.isRest() || !mesh.skin)
+            continue; // at rest every skin transform is the identity: nothing moves
+        const CompiledSkeleton& skeleton =
+            rig.skeletons()[static_cast<std::size_t>(instance.skeleton)];
+        auto meshToSkeleton = document.node(instance.node).transform.toAffine(mesh.dimension);
+        if (!meshToSkeleton)
+            return meshToSkeleton.error();
+        auto skeletonToMesh = meshToSkeleton->inverse();
+        if (!skeletonToMesh)
+            return Error("mesh node " + model::describeNode(document, instance.node) +
+                         " has a singular transform, so its skin cannot be evaluated");
+        const std::vector<math::AffineN> rows =
+            groupTransforms(skeleton, out.skeletonSpace.at(skeleton.skeleton), *meshToSkeleton,
+                            *skeletonToMesh, mesh.skin->identityRow);
+        JointPalette palette(mesh.dimension, rows.size());
+        for (std::size_t row = 0; row < rows.size(); ++row)
+            palette.setRow(row, rows[row]);
+        result.deformedPositions.resize(mesh.restPositions.size());
+        SkinningJob job;
+        job.skin = &*mesh.skin;
+        job.palette = &palette;
+        job.positions = mesh.restPositions.data();
+        job.outPositions = result.deformedPositions.data();
+        skinMesh(job, pool);
+        result.deformed = true;
+    }
+    return {};
+}
+
+} // namespace hyperrig::core::eval

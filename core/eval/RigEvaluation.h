@@ -1,0 +1,48 @@
+#pragma once
+
+#include "core/base/Result.h"
+#include "core/eval/CompiledRig.h"
+#include "core/eval/Pose.h"
+#include "core/math/AffineN.h"
+
+#include <unordered_map>
+#include <vector>
+
+namespace hyperrig::core::eval {
+
+class ThreadPool;
+
+// One mesh instance under a pose: where its mesh space sits in the world, and its vertex
+// positions in mesh space (deformed when the instance is skinned and the pose moves it).
+struct EvaluatedInstance {
+    model::NodeId node;
+    model::MeshId mesh;
+    math::AffineN world = math::AffineN::identity(2); // world <- mesh space
+    bool visible = true;                              // the node and all its ancestors
+    bool deformed = false;
+    std::vector<float> deformedPositions; // reused between evaluations; valid when deformed
+
+    // Contract: `compiled` is this instance's mesh.
+    const float* positions(const CompiledMesh& compiled) const {
+        return deformed ? deformedPositions.data() : compiled.restPositions.data();
+    }
+};
+
+// The output of one evaluation, kept by the caller and reused frame after frame so buffers are
+// not reallocated.
+struct EvaluatedRig {
+    std::unordered_map<model::NodeId, math::AffineN> world; // every node of the tree
+    std::unordered_map<model::NodeId, std::vector<math::AffineN>>
+        skeletonSpace;                        // per skeleton:
+                                              // posed bones, compiled order
+    std::vector<EvaluatedInstance> instances; // parallel to CompiledRig::instances()
+};
+
+// Evaluates `pose`: world transforms of every node (bones use the pose's local transforms), the
+// posed skeleton-space transforms of every skeleton, and the deformed vertices of every skinned
+// instance (skinned in blocks on `pool` with the fastest kernel). Fails when a node's transform
+// is malformed, naming it.
+Result<void> evaluateRig(const model::Document& document, const CompiledRig& rig, const Pose& pose,
+                         ThreadPool& pool, EvaluatedRig& out);
+
+} // namespace hyperrig::core::eval
