@@ -38,7 +38,7 @@ int usageError(CliContext& context, const std::string& message) {
 
 const std::vector<CliCommand>& cliCommands() {
     static const std::vector<CliCommand> commands{infoCommand(), validateCommand(),
-                                                  convertCommand(), editCommand()};
+                                                  convertCommand(), editCommand(), poseCommand()};
     return commands;
 }
 

@@ -9,5 +9,7 @@ CliCommand infoCommand();
 CliCommand validateCommand();
 CliCommand convertCommand();
 CliCommand editCommand();
+CliCommand poseCommand();
+CliCommand sliceCommand();
 
 } // namespace hyperrig::cli

@@ -1,7 +1,6 @@
 #include "core/eval/PoseFile.h"
 
 #include "core/io/JsonText.h"
-#include "core/math/BasisDecomposition.h"
 #include "core/model/ItemAddress.h"
 #include "core/model/ItemLabels.h"
 #include "core/model/NodeTransform.h"
@@ -75,32 +74,21 @@ Result<math::AffineN> applyEntry(const math::AffineN& base, const model::Ordered
             return values.error();
         basis = *math::BasisN::fromColumnMajor(n, *values);
     }
-    if (hasRotor || hasScale) {
+    if (hasScale && !hasRotor)
+        return Error(pointer + "/scale: a scale needs a rotor (the basis is R(rotor)·diag(scale)); "
+                               "give 'rotor' too, or a 'basis'");
+    if (hasRotor) {
         model::NodeTransform parts;
         parts.form = model::NodeTransform::Form::RotorScale;
-        if (!hasRotor || !hasScale) { // the part not given comes from the base
-            auto split = math::decomposeBasis(base.basis());
-            if (!split)
-                return Error(pointer +
-                             ": the base transform of this bone cannot be split into "
-                             "a rotor and a scale (" +
-                             split.error().message() + "); give both 'rotor' and 'scale'");
-            const auto rotor = split->rotor.components();
-            const auto scale = split->scale.values();
-            parts.rotor.assign(rotor.begin(), rotor.end());
-            parts.scale.assign(scale.begin(), scale.end());
-        }
-        if (hasRotor) {
-            auto values = numbers(entry["rotor"], pointer + "/rotor", 0, "");
-            if (!values)
-                return values.error();
-            parts.rotor = std::move(*values);
-        }
+        auto rotor = numbers(entry["rotor"], pointer + "/rotor", 0, "");
+        if (!rotor)
+            return rotor.error();
+        parts.rotor = std::move(*rotor);
         if (hasScale) {
-            auto values = numbers(entry["scale"], pointer + "/scale", 0, "");
-            if (!values)
-                return values.error();
-            parts.scale = std::move(*values);
+            auto scale = numbers(entry["scale"], pointer + "/scale", 0, "");
+            if (!scale)
+                return scale.error();
+            parts.scale = std::move(*scale);
         }
         auto affine = parts.toAffine(n);
         if (!affine)
@@ -166,11 +154,11 @@ Result<Pose> parsePoseJson(std::string_view text, const model::Document& documen
     if (!json)
         return json.error();
     if (!json->is_object())
-        return Error("/: a pose file is a JSON object with \"bones\" (and optionally \"base\")");
+        return Error("/: a pose file is a JSON object with \"pose\" (and optionally \"base\")");
     for (auto it = json->begin(); it != json->end(); ++it)
-        if (it.key() != "base" && it.key() != "bones" && it.key() != "comment")
+        if (it.key() != "base" && it.key() != "pose" && it.key() != "comment")
             return Error("/" + pointerToken(it.key()) +
-                         ": unknown property (a pose file has \"base\" and \"bones\")");
+                         ": unknown property (a pose file has \"pose\" and \"base\")");
     Pose pose;
     if (json->contains("base")) {
         const auto& base = (*json)["base"];
@@ -181,13 +169,13 @@ Result<Pose> parsePoseJson(std::string_view text, const model::Document& documen
             return named.error().withContext("/base");
         pose = std::move(*named);
     }
-    if (!json->contains("bones"))
+    if (!json->contains("pose"))
         return pose;
-    const auto& bones = (*json)["bones"];
+    const auto& bones = (*json)["pose"];
     if (!bones.is_object())
-        return Error("/bones: must be an object mapping bone names to transforms");
+        return Error("/pose: must be an object mapping bone names to transforms");
     for (auto it = bones.begin(); it != bones.end(); ++it) {
-        const std::string pointer = "/bones/" + pointerToken(it.key());
+        const std::string pointer = "/pose/" + pointerToken(it.key());
         auto node = model::resolveNode(document, model::OrderedJson(it.key()), pointer);
         if (!node)
             return node.error();

@@ -10,20 +10,22 @@
 
 namespace hyperrig::core::eval {
 
-// POSE.json, the pose files of `hyperrig-cli pose` and `slice` (docs/skinning.md, "Pose files"):
+// POSE.json, the pose files of `hyperrig-cli pose` and `slice`, as the CLI contract in
+// architecture.md defines them (docs/skinning.md, "Pose files"):
 //
 //   {
-//     "base": "rest" | "TPose" | "APose" | "IPose" | "Custom",     optional, default "rest"
-//     "bones": {
+//     "pose": {
 //       "<bone name or #index>": { "position": [N], "basis": [N·N] | "rotor": [..], "scale": [..] }
-//     }
+//     },
+//     "base": "rest" | "TPose" | "APose" | "IPose" | "Custom"      HyperRig's addition, optional
 //   }
 //
-// Each bone entry changes that bone's local transform (relative to its parent) in the base pose:
-// the parts given replace those parts, the others are kept, exactly like the setTransform script
-// op (a rotor alone keeps the base's scale; a scale alone keeps its rotation). A base bind pose
-// applies to every skeleton that stores one of that type. Errors give the JSON pointer of the
-// offending value ("/bones/LeftArm/rotor: ...") or the line and column of malformed JSON.
+// For a listed bone: `position` replaces the base position when present; `basis` replaces the
+// base basis; otherwise `rotor` gives basis = R(rotor)·diag(scale), scale defaulting to 1;
+// `scale` without `rotor` or `basis` is an error; with neither the base basis stays. Unlisted
+// bones keep their base transform: the rest pose, or the stored bind pose `base` names (applied
+// to every skeleton that stores one). Errors give the JSON pointer of the offending value
+// ("/pose/LeftArm/rotor: ...") or the line and column of malformed JSON.
 Result<Pose> parsePoseJson(std::string_view text, const model::Document& document,
                            const CompiledRig& rig);
 Result<Pose> readPoseFile(const std::filesystem::path& path, const model::Document& document,

@@ -2,6 +2,7 @@ target_sources(hyperrig_cli_tests PRIVATE
     cli/CliBasicsTests.cpp
     cli/CliDocumentTests.cpp
     cli/CliEditTests.cpp
+    cli/CliPoseTests.cpp
     cli/CliValidateTests.cpp
     cli/CliOptionsTests.cpp
     ${PROJECT_SOURCE_DIR}/app/hyperrig-cli/CliOptions.cpp)

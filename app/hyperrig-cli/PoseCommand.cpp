@@ -1,0 +1,81 @@
+#include "app/hyperrig-cli/Commands.h"
+#include "core/edit/History.h"
+#include "core/edit/commands/RestPoseCommand.h"
+#include "core/eval/CompiledRig.h"
+#include "core/eval/PoseBake.h"
+#include "core/eval/PoseFile.h"
+#include "core/io/g4mf/G4mfReader.h"
+#include "core/io/g4mf/G4mfWriter.h"
+
+namespace hyperrig::cli {
+namespace {
+
+int usage(CliContext& context, const std::string& message) {
+    std::fprintf(context.err,
+                 "hyperrig-cli: pose: %s\nUsage: hyperrig-cli pose IN (--pose POSE.json | "
+                 "--pose-name NAME) --bake -o OUT\n",
+                 message.c_str());
+    return kExitUnreadable;
+}
+
+int fail(CliContext& context, const std::string& message, int status) {
+    std::fprintf(context.err, "hyperrig-cli: pose: %s\n", message.c_str());
+    return status;
+}
+
+// Applies a pose as the new rest pose (docs/skinning.md, "Apply pose as rest") through the same
+// command the editor uses, and writes the result in the input's schema.
+int runPose(const ParsedOptions& options, CliContext& context) {
+    const std::string& input = options.positionals()[0];
+    const auto poseFile = options.value("pose");
+    const auto poseName = options.value("pose-name");
+    const auto output = options.value("output");
+    if (poseFile.has_value() == poseName.has_value())
+        return usage(context, "give exactly one of --pose POSE.json and --pose-name NAME");
+    if (!options.flag("bake"))
+        return usage(context, "--bake is required: pose writes the pose as the new rest pose");
+    if (!output)
+        return usage(context, "-o OUT (or --output OUT) is required");
+    auto container = core::io::containerForPath(*output);
+    if (!container)
+        return usage(context, container.error().message());
+
+    auto read = core::io::readG4mf(input);
+    if (!read)
+        return fail(context, read.error().message(), kExitUnreadable);
+    core::model::Document& document = read->document;
+    auto rig = core::eval::CompiledRig::compile(document);
+    if (!rig)
+        return fail(context, input + ": " + rig.error().message(), kExitFailure);
+    auto pose = poseFile ? core::eval::readPoseFile(*poseFile, document, *rig)
+                         : core::eval::namedPose(*poseName, document, *rig);
+    if (!pose)
+        return fail(context, pose.error().message(), poseFile ? kExitUnreadable : kExitFailure);
+    auto change = core::eval::bakePose(document, *rig, *pose);
+    if (!change)
+        return fail(context, change.error().message(), kExitFailure);
+    core::edit::History history(document);
+    auto applied = history.execute(core::edit::applyPoseAsRest(std::move(*change)));
+    if (!applied)
+        return fail(context, applied.error().message(), kExitFailure);
+
+    core::io::WriteOptions writeOptions;
+    writeOptions.schema = read->schema;
+    auto written = core::io::writeG4mf(document, *output, writeOptions);
+    if (!written)
+        return fail(context, written.error().message(), kExitFailure);
+    for (const std::string& warning : *written)
+        std::fprintf(context.err, "hyperrig-cli: warning: %s\n", warning.c_str());
+    return kExitSuccess;
+}
+
+} // namespace
+
+CliCommand poseCommand() {
+    return {"pose", "pose IN (--pose POSE.json | --pose-name NAME) --bake -o OUT",
+            "apply a pose (a POSE.json file or a stored bind pose) as the new rest pose",
+            OptionSpec{{"bake"}, {"pose", "pose-name", "output"}, 1, 1, {{'o', "output"}}},
+            &runPose};
+}
+
+} // namespace hyperrig::cli
