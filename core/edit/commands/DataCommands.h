@@ -42,10 +42,11 @@ std::unique_ptr<Command> renumberGroups(model::MeshId mesh, std::vector<std::uin
 std::unique_ptr<Command> reorderGroup(model::MeshId mesh, std::size_t from, std::size_t to);
 
 // --- bind poses (a skeleton node) --------------------------------------------------------------
-// Captures the current rest pose: for every joints slot, the skeleton-space transform of its
-// bone (identity for none). Refused when the skeleton already has that poseType.
-std::unique_ptr<Command> addBindPose(const model::Document& document, model::NodeId skeleton,
-                                     model::PoseType type);
+// Captures the rest pose: for every joints slot, the skeleton-space transform of its bone
+// (identity for none), as it is when the command first applies, so a command built ahead of its
+// execution records the rest pose of the moment it takes effect; redo puts back that same pose.
+// Refused when the skeleton already has that poseType.
+std::unique_ptr<Command> addBindPose(model::NodeId skeleton, model::PoseType type);
 std::unique_ptr<Command> removeBindPose(model::NodeId skeleton, model::PoseType type);
 std::unique_ptr<Command> setBindPoseType(model::NodeId skeleton, model::PoseType from,
                                          model::PoseType to);

@@ -31,8 +31,9 @@ std::unique_ptr<Command> renameNode(model::NodeId node, std::optional<std::strin
 std::unique_ptr<Command> setTransform(model::NodeId node, model::NodeTransform transform);
 // The same placement in another representation: Basis, or RotorScale when the basis is
 // orthogonal with positive determinant (refused otherwise), or None when it is the identity.
-std::unique_ptr<Command> convertTransform(const model::Document& document, model::NodeId node,
-                                          model::NodeTransform::Form form);
+// The conversion is computed from the transform the node has when the command first applies,
+// so a command built early never writes back a stale placement.
+std::unique_ptr<Command> convertTransform(model::NodeId node, model::NodeTransform::Form form);
 std::unique_ptr<Command> setVisible(model::NodeId node, std::optional<bool> visible);
 // Make a bone: the parent must be a bone or a skeleton, and the node must have no other
 // component. Make a skeleton: no other component, not itself inside a skeleton's bone chain.

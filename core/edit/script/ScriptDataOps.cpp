@@ -88,7 +88,7 @@ CommandResult buildAddBindPose(const ScriptFields& fields, const model::Document
     auto type = fields.poseType("poseType");
     if (!type)
         return type.error();
-    return addBindPose(document, *target, *type);
+    return addBindPose(*target, *type);
 }
 
 CommandResult buildRemoveBindPose(const ScriptFields& fields, const model::Document& document) {

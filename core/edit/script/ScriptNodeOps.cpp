@@ -52,7 +52,7 @@ CommandResult buildConvertTransform(const ScriptFields& fields, const model::Doc
         value = model::NodeTransform::Form::RotorScale;
     else if (*form != "none")
         return Error("'form' must be one of \"none\", \"basis\", \"rotorScale\"");
-    return convertTransform(document, *target, value);
+    return convertTransform(*target, value);
 }
 
 CommandResult buildSetVisible(const ScriptFields& fields, const model::Document& document) {
