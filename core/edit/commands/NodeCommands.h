@@ -78,8 +78,15 @@ std::unique_ptr<Command> addBone(model::NodeId parent, std::string name,
 // Joint slots that pointed into the subtree become none, and are restored on undo. Refused for
 // the root. Deleting one of two root bones can leave the other one behind a sibling; that is
 // accepted and the validator reports it.
+// Not rewritten: node indices inside JSON HyperRig keeps without interpreting it (extensions,
+// extras, the physics object's trigger "nodes", unknown top-level data). Those are file indices;
+// the nodes after the deleted ones move up in document order, so such an index then names
+// another node, or none. Only the model's own references (parents, children, joints) follow.
 std::unique_ptr<Command> deleteNode(model::NodeId node);
-// Copies the subtree with fresh ids and unique names, inserted right after the original.
+// Copies the subtree with fresh ids and unique names, inserted right after the original (and
+// appended to document order, so existing indices stay). A copied skeleton's joints name the
+// copied bones. Not rewritten: node indices inside kept JSON (extensions, extras, physics); the
+// copies carry that JSON as it was, so its indices still name the original's nodes.
 std::unique_ptr<Command> duplicateNode(model::NodeId node, model::NodeId* created = nullptr);
 // Moves `node` under `parent` so that it ends up at position `index` among the new siblings
 // (counted without the node; clamped; nullopt = last). Keeps the world placement by adjusting
