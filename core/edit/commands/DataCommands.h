@@ -60,5 +60,11 @@ std::unique_ptr<Command> createShape(std::optional<std::string> name, model::Ord
 // Replaces a shape's JSON (type, size, curves, ...). Mergeable like transforms.
 std::unique_ptr<Command> editShape(model::ShapeId shape, model::OrderedJson value);
 std::unique_ptr<Command> renameShape(model::ShapeId shape, std::optional<std::string> name);
+// Removes a shape; undo puts it back at its place with its id. Refused while a bone uses it
+// (naming the bone: clear its shape first), since bone.shape must name an existing shape. Also
+// refused while a node's physics collider or trigger names it or a later shape: those are file
+// indices inside the physics JSON HyperRig keeps as written, and removing a shape shifts the
+// indices of the shapes after it.
+std::unique_ptr<Command> removeShape(model::ShapeId shape);
 
 } // namespace hyperrig::core::edit

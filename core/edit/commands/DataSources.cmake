@@ -3,6 +3,7 @@ target_sources(hyperrig_core PRIVATE
     edit/commands/BindPoseCommands.cpp
     edit/commands/DataCommandSupport.cpp
     edit/commands/ShapeCommands.cpp
+    edit/commands/ShapeRemoveCommand.cpp
     edit/commands/SkinGroupNames.cpp
     edit/commands/SkinRenameGroup.cpp
     edit/commands/SkinRenumberGroups.cpp)

@@ -170,6 +170,13 @@ CommandResult buildRenameShape(const ScriptFields& fields, const model::Document
     return renameShape(*shape, std::move(*name));
 }
 
+CommandResult buildRemoveShape(const ScriptFields& fields, const model::Document& document) {
+    auto shape = resolveShape(document, fields.at("shape"), "'shape'");
+    if (!shape)
+        return shape.error();
+    return removeShape(*shape);
+}
+
 } // namespace
 
 const std::vector<ScriptOp>& scriptDataOps() {
@@ -187,6 +194,7 @@ const std::vector<ScriptOp>& scriptDataOps() {
         {"createShape", {"value"}, {"name"}, &buildCreateShape},
         {"editShape", {"shape", "value"}, {}, &buildEditShape},
         {"renameShape", {"shape", "name"}, {}, &buildRenameShape},
+        {"removeShape", {"shape"}, {}, &buildRemoveShape},
     };
     return ops;
 }
