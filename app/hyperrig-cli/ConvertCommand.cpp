@@ -1,6 +1,5 @@
 #include "app/hyperrig-cli/Commands.h"
-#include "core/io/g4mf/G4mfReader.h"
-#include "core/io/g4mf/G4mfWriter.h"
+#include "app/hyperrig-cli/DocumentFiles.h"
 
 namespace hyperrig::cli {
 namespace {
@@ -36,19 +35,10 @@ int runConvert(const ParsedOptions& options, CliContext& context) {
                                        : "--external-bin applies to .g4tf output");
         return kExitUnreadable;
     }
-    auto read = core::io::readG4mf(input);
-    if (!read) {
-        std::fprintf(context.err, "hyperrig-cli: %s\n", read.error().message().c_str());
+    auto read = readDocumentFile(input, context);
+    if (!read)
         return kExitUnreadable;
-    }
-    auto written = core::io::writeG4mf(read->document, output, writeOptions);
-    if (!written) {
-        std::fprintf(context.err, "hyperrig-cli: %s\n", written.error().message().c_str());
-        return kExitFailure;
-    }
-    for (const std::string& warning : *written)
-        std::fprintf(context.err, "hyperrig-cli: warning: %s\n", warning.c_str());
-    return kExitSuccess;
+    return writeDocumentFile(read->document, output, writeOptions, context);
 }
 
 } // namespace

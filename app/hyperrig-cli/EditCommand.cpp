@@ -1,9 +1,8 @@
 #include "app/hyperrig-cli/Commands.h"
+#include "app/hyperrig-cli/DocumentFiles.h"
 #include "core/edit/History.h"
 #include "core/edit/script/ScriptFile.h"
 #include "core/edit/script/ScriptRunner.h"
-#include "core/io/g4mf/G4mfReader.h"
-#include "core/io/g4mf/G4mfWriter.h"
 
 #include <chrono>
 
@@ -30,11 +29,9 @@ int runEdit(const ParsedOptions& options, CliContext& context) {
     if (!container)
         return usage(context, container.error().message());
 
-    auto read = core::io::readG4mf(input);
-    if (!read) {
-        std::fprintf(context.err, "hyperrig-cli: %s\n", read.error().message().c_str());
+    auto read = readDocumentFile(input, context);
+    if (!read)
         return kExitUnreadable;
-    }
     auto script = core::edit::loadScriptFile(*scriptPath);
     if (!script) {
         std::fprintf(context.err, "hyperrig-cli: edit: %s\n", script.error().message().c_str());
@@ -53,14 +50,7 @@ int runEdit(const ParsedOptions& options, CliContext& context) {
 
     core::io::WriteOptions writeOptions;
     writeOptions.schema = read->schema;
-    auto written = core::io::writeG4mf(read->document, *output, writeOptions);
-    if (!written) {
-        std::fprintf(context.err, "hyperrig-cli: %s\n", written.error().message().c_str());
-        return kExitFailure;
-    }
-    for (const std::string& warning : *written)
-        std::fprintf(context.err, "hyperrig-cli: warning: %s\n", warning.c_str());
-    return kExitSuccess;
+    return writeDocumentFile(read->document, *output, writeOptions, context);
 }
 
 } // namespace

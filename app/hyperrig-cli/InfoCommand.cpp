@@ -1,5 +1,5 @@
 #include "app/hyperrig-cli/Commands.h"
-#include "core/io/g4mf/G4mfReader.h"
+#include "app/hyperrig-cli/DocumentFiles.h"
 #include "core/model/DocumentSummary.h"
 
 #include <nlohmann/json.hpp>
@@ -47,11 +47,9 @@ std::string joined(const std::vector<std::string>& items) {
 
 int runInfo(const ParsedOptions& options, CliContext& context) {
     const std::string& path = options.positionals()[0];
-    auto read = core::io::readG4mf(path);
-    if (!read) {
-        std::fprintf(context.err, "hyperrig-cli: %s\n", read.error().message().c_str());
+    auto read = readDocumentFile(path, context);
+    if (!read)
         return kExitUnreadable;
-    }
     const auto summary = core::model::summarize(read->document);
     if (options.flag("json")) {
         std::fprintf(context.out, "%s\n", summaryJson(summary, *read).dump(2).c_str());

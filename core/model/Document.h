@@ -14,7 +14,7 @@ namespace hyperrig::core::model {
 //
 // Nodes form a tree under the root (the first node in document order, file index 0); nodes
 // outside the tree are kept too (G4MF lets extensions use them). Names are file-unique across all
-// items (nodes, meshes, shapes): nameOwner() finds who holds one.
+// items: nodes, meshes and shapes, and the items kept as JSON (lights, materials, accessors, ...).
 class Document {
 public:
     Asset asset;
@@ -35,7 +35,8 @@ public:
 
     // The first node with this name, or none. Empty names never match.
     NodeId findNode(std::string_view name) const;
-    // Whether any item (node, mesh or shape) other than `except*` is called `name`.
+    // Whether any item other than `except*` is called `name`: a node, mesh or shape, or an item
+    // kept as read (a light, material, file, accessor, buffer view or buffer).
     bool nameInUse(std::string_view name, NodeId exceptNode = {}, MeshId exceptMesh = {},
                    ShapeId exceptShape = {}) const;
 

@@ -17,8 +17,9 @@ inline constexpr std::string_view kForbiddenNamePunctuation = "\"#*.:|?@<>{}[]/\
 std::string firstForbiddenNameCharacter(std::string_view name);
 
 // Whether `name` may be given to an item of `document`: allowed characters and not used by any
-// other item (names are file-unique across nodes, meshes and shapes). The empty name is always
-// allowed (unnamed items may repeat). The except* item is the one being renamed.
+// other item (names are file-unique across nodes, meshes, shapes and the items kept as read, see
+// Document::nameInUse). The empty name is always allowed (unnamed items may repeat). The except*
+// item is the one being renamed.
 Result<void> checkNewName(const Document& document, std::string_view name, NodeId exceptNode = {},
                           MeshId exceptMesh = {}, ShapeId exceptShape = {});
 

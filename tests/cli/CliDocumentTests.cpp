@@ -75,3 +75,35 @@ TEST_CASE("convert rewrites files losslessly between containers and revisions", 
         CHECK_FALSE(std::filesystem::exists(out));
     }
 }
+
+TEST_CASE("info, convert and edit report unreadable inputs and failed writes alike", "[cli]") {
+    TemporaryFolder folder;
+    const auto ops = folder / "ops.json";
+    std::ofstream(ops) << "[]";
+    const std::string out = (folder / "out.g4tf").string();
+
+    SECTION("an unreadable input: exit 2 and the reader's message") {
+        const std::string in = "/nonexistent/in.g4tf";
+        const auto info = runProcess(kCli, {"info", in});
+        const auto convert = runProcess(kCli, {"convert", in, out});
+        const auto edit = runProcess(kCli, {"edit", in, "--script", ops.string(), "-o", out});
+        for (const auto* result : {&info, &convert, &edit}) {
+            CHECK(result->exitCode == 2);
+            CHECK(result->err == info.err);
+        }
+        CHECK_THAT(info.err, Catch::StartsWith("hyperrig-cli: ") && Catch::Contains(in));
+    }
+    SECTION("an output that cannot be written: exit 1 and the writer's message") {
+        const std::string in = sample("tiny-4d-arm.g4tf");
+        const std::string missing = (folder / "missing").string();
+        const std::string unwritable = missing + "/out.g4tf";
+        const auto convert = runProcess(kCli, {"convert", in, unwritable});
+        const auto edit =
+            runProcess(kCli, {"edit", in, "--script", ops.string(), "-o", unwritable});
+        CHECK(convert.exitCode == 1);
+        CHECK(edit.exitCode == 1);
+        CHECK(edit.err == convert.err);
+        CHECK_THAT(convert.err, Catch::StartsWith("hyperrig-cli: ") && Catch::Contains(missing));
+        CHECK_FALSE(std::filesystem::exists(unwritable));
+    }
+}

@@ -87,6 +87,24 @@ TEST_CASE("edit applies a script and writes the result", "[cli][edit]") {
         CHECK(json["container"] == "g4b");
         CHECK(readBack(binary).findNode("Skin"));
     }
+    SECTION("removeShape takes out a shape once no bone uses it") {
+        const auto ops = folder / "ops.json";
+        write(ops, R"([
+            {"op": "setBoneShape", "node": "Neck", "shape": null},
+            {"op": "removeShape", "shape": "NeckCapsule"}
+        ])");
+        const auto edited = folder / "without-neck-capsule.g4tf";
+        const auto removed = runProcess(kCli, {"edit", sample("creature-4d.g4tf"), "--script",
+                                               ops.string(), "-o", edited.string()});
+        INFO(removed.err);
+        REQUIRE(removed.exitCode == 0);
+        const auto json = nlohmann::json::parse(contents(edited));
+        REQUIRE(json["shapes"].size() == 9);
+        CHECK(json["shapes"][3]["name"] == "HeadCapsule");
+        CHECK(json["nodes"][6]["name"] == "Head");
+        CHECK(json["nodes"][6]["bone"]["shape"] == 3);
+        CHECK_FALSE(json["nodes"][5]["bone"].contains("shape"));
+    }
     SECTION("an empty script rewrites the file unchanged") {
         const auto ops = folder / "empty.json";
         write(ops, "[]");
@@ -131,6 +149,16 @@ TEST_CASE("edit refuses failing scripts without writing anything", "[cli][edit]"
         CHECK(result.exitCode == 1);
         CHECK(result.err == "hyperrig-cli: edit: op 1 (renameGroup): Rename Group: 'Neck' is "
                             "already group 3 of mesh 'BodyMesh'\n");
+        CHECK_FALSE(std::filesystem::exists(out));
+    }
+    SECTION("removing a shape a bone uses names the bone") {
+        const auto ops = folder / "ops.json";
+        write(ops, R"([{"op": "removeShape", "shape": "#3"}])");
+        const auto result = runProcess(kCli, {"edit", sample("creature-4d.g4tf"), "--script",
+                                              ops.string(), "--output", out.string()});
+        CHECK(result.exitCode == 1);
+        CHECK(result.err == "hyperrig-cli: edit: op 0 (removeShape): Remove Shape: bone 'Neck' "
+                            "uses shape 'NeckCapsule'; clear the bone's shape first\n");
         CHECK_FALSE(std::filesystem::exists(out));
     }
     SECTION("malformed JSON: exit 2 with line and column") {

@@ -255,11 +255,7 @@ private:
 
 } // namespace
 
-std::unique_ptr<Command> addBindPose(const model::Document& document, model::NodeId skeleton,
-                                     model::PoseType type) {
-    // The pose is captured when the command first applies, so a command built ahead of its
-    // execution still records the rest pose of the moment it takes effect.
-    (void)document;
+std::unique_ptr<Command> addBindPose(model::NodeId skeleton, model::PoseType type) {
     return std::make_unique<AddBindPoseCommand>(skeleton, type);
 }
 

@@ -4,6 +4,7 @@ target_sources(hyperrig_core PRIVATE
     edit/commands/DataCommandSupport.cpp
     edit/commands/RestPoseCommand.cpp
     edit/commands/ShapeCommands.cpp
+    edit/commands/ShapeRemoveCommand.cpp
     edit/commands/SkinGroupNames.cpp
     edit/commands/SkinRenameGroup.cpp
     edit/commands/SkinRenumberGroups.cpp)

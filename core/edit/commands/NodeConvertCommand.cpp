@@ -83,11 +83,7 @@ private:
 
 } // namespace
 
-std::unique_ptr<Command> convertTransform(const model::Document& document, model::NodeId node,
-                                          model::NodeTransform::Form form) {
-    // The conversion is computed when the command first runs, from the transform the node has
-    // then, so a command built early never writes back a stale placement.
-    (void)document;
+std::unique_ptr<Command> convertTransform(model::NodeId node, model::NodeTransform::Form form) {
     return std::make_unique<ConvertTransformCommand>(node, form);
 }
 

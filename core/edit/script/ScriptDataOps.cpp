@@ -1,6 +1,6 @@
 #include "core/edit/commands/DataCommandSupport.h"
 #include "core/edit/commands/DataCommands.h"
-#include "core/edit/script/ScriptAddress.h"
+#include "core/edit/script/ScriptOpFields.h"
 #include "core/edit/script/ScriptOps.h"
 
 #include <limits>
@@ -9,14 +9,6 @@ namespace hyperrig::core::edit {
 namespace {
 
 using CommandResult = Result<std::unique_ptr<Command>>;
-
-Result<model::MeshId> mesh(const ScriptFields& fields, const model::Document& document) {
-    return resolveMesh(document, fields.at("mesh"), "'mesh'");
-}
-
-Result<model::NodeId> skeleton(const ScriptFields& fields, const model::Document& document) {
-    return resolveNode(document, fields.at("skeleton"), "'skeleton'");
-}
 
 // A group by index, or by its current name in the skin's groupNames.
 Result<std::size_t> group(const ScriptFields& fields, const model::Document& document,
@@ -39,22 +31,15 @@ Result<std::size_t> group(const ScriptFields& fields, const model::Document& doc
 }
 
 CommandResult buildRenameGroup(const ScriptFields& fields, const model::Document& document) {
-    auto target = mesh(fields, document);
+    // A group name is looked up in the mesh, so the mesh is read first.
+    auto target = meshField(fields, document, "mesh");
     if (!target)
         return target.error();
-    auto index = group(fields, document, *target);
-    if (!index)
-        return index.error();
-    auto name = fields.string("name");
-    if (!name)
-        return name.error();
-    return renameGroup(*target, *index, std::move(*name));
+    return commandFromFields(&renameGroup, target, group(fields, document, *target),
+                             fields.string("name"));
 }
 
-CommandResult buildRenumberGroups(const ScriptFields& fields, const model::Document& document) {
-    auto target = mesh(fields, document);
-    if (!target)
-        return target.error();
+Result<std::vector<std::uint32_t>> groupNumbering(const ScriptFields& fields) {
     const model::OrderedJson& list = fields.at("newIndex");
     if (!list.is_array())
         return Error("'newIndex' must be an array of group indices");
@@ -65,65 +50,32 @@ CommandResult buildRenumberGroups(const ScriptFields& fields, const model::Docum
             return Error("'newIndex' must be an array of group indices");
         newIndex.push_back(item.get<std::uint32_t>());
     }
-    return renumberGroups(*target, std::move(newIndex));
+    return newIndex;
+}
+
+CommandResult buildRenumberGroups(const ScriptFields& fields, const model::Document& document) {
+    return commandFromFields(&renumberGroups, meshField(fields, document, "mesh"),
+                             groupNumbering(fields));
 }
 
 CommandResult buildReorderGroup(const ScriptFields& fields, const model::Document& document) {
-    auto target = mesh(fields, document);
-    if (!target)
-        return target.error();
-    auto from = fields.index("from");
-    if (!from)
-        return from.error();
-    auto to = fields.index("to");
-    if (!to)
-        return to.error();
-    return reorderGroup(*target, *from, *to);
+    return commandFromFields(&reorderGroup, meshField(fields, document, "mesh"),
+                             fields.index("from"), fields.index("to"));
 }
 
-CommandResult buildAddBindPose(const ScriptFields& fields, const model::Document& document) {
-    auto target = skeleton(fields, document);
-    if (!target)
-        return target.error();
-    auto type = fields.poseType("poseType");
-    if (!type)
-        return type.error();
-    return addBindPose(document, *target, *type);
-}
-
-CommandResult buildRemoveBindPose(const ScriptFields& fields, const model::Document& document) {
-    auto target = skeleton(fields, document);
-    if (!target)
-        return target.error();
-    auto type = fields.poseType("poseType");
-    if (!type)
-        return type.error();
-    return removeBindPose(*target, *type);
+// addBindPose and removeBindPose: {"skeleton", "poseType"}.
+template <std::unique_ptr<Command> (*Factory)(model::NodeId, model::PoseType)>
+CommandResult poseOp(const ScriptFields& fields, const model::Document& document) {
+    return commandFromFields(Factory, nodeField(fields, document, "skeleton"),
+                             fields.poseType("poseType"));
 }
 
 CommandResult buildSetBindPoseType(const ScriptFields& fields, const model::Document& document) {
-    auto target = skeleton(fields, document);
-    if (!target)
-        return target.error();
-    auto from = fields.poseType("from");
-    if (!from)
-        return from.error();
-    auto to = fields.poseType("to");
-    if (!to)
-        return to.error();
-    return setBindPoseType(*target, *from, *to);
+    return commandFromFields(&setBindPoseType, nodeField(fields, document, "skeleton"),
+                             fields.poseType("from"), fields.poseType("to"));
 }
 
-CommandResult buildSetBindPoseEntry(const ScriptFields& fields, const model::Document& document) {
-    auto target = skeleton(fields, document);
-    if (!target)
-        return target.error();
-    auto type = fields.poseType("poseType");
-    if (!type)
-        return type.error();
-    auto slot = fields.index("slot");
-    if (!slot)
-        return slot.error();
+Result<model::JointPose> jointPose(const ScriptFields& fields) {
     auto position = fields.numbers("position");
     if (!position)
         return position.error();
@@ -133,7 +85,12 @@ CommandResult buildSetBindPoseEntry(const ScriptFields& fields, const model::Doc
     model::JointPose entry;
     entry.position = std::move(*position);
     entry.basis = std::move(*basis);
-    return setBindPoseEntry(*target, *type, *slot, std::move(entry));
+    return entry;
+}
+
+CommandResult buildSetBindPoseEntry(const ScriptFields& fields, const model::Document& document) {
+    return commandFromFields(&setBindPoseEntry, nodeField(fields, document, "skeleton"),
+                             fields.poseType("poseType"), fields.index("slot"), jointPose(fields));
 }
 
 CommandResult buildCreateShape(const ScriptFields& fields, const model::Document&) {
@@ -151,23 +108,17 @@ CommandResult buildCreateShape(const ScriptFields& fields, const model::Document
 }
 
 CommandResult buildEditShape(const ScriptFields& fields, const model::Document& document) {
-    auto shape = resolveShape(document, fields.at("shape"), "'shape'");
-    if (!shape)
-        return shape.error();
-    auto value = fields.object("value");
-    if (!value)
-        return value.error();
-    return editShape(*shape, std::move(*value));
+    return commandFromFields(&editShape, shapeField(fields, document, "shape"),
+                             fields.object("value"));
 }
 
 CommandResult buildRenameShape(const ScriptFields& fields, const model::Document& document) {
-    auto shape = resolveShape(document, fields.at("shape"), "'shape'");
-    if (!shape)
-        return shape.error();
-    auto name = fields.stringOrNull("name");
-    if (!name)
-        return name.error();
-    return renameShape(*shape, std::move(*name));
+    return commandFromFields(&renameShape, shapeField(fields, document, "shape"),
+                             fields.stringOrNull("name"));
+}
+
+CommandResult buildRemoveShape(const ScriptFields& fields, const model::Document& document) {
+    return commandFromFields(&removeShape, shapeField(fields, document, "shape"));
 }
 
 } // namespace
@@ -177,8 +128,8 @@ const std::vector<ScriptOp>& scriptDataOps() {
         {"renameGroup", {"mesh", "group", "name"}, {}, &buildRenameGroup},
         {"renumberGroups", {"mesh", "newIndex"}, {}, &buildRenumberGroups},
         {"reorderGroup", {"mesh", "from", "to"}, {}, &buildReorderGroup},
-        {"addBindPose", {"skeleton", "poseType"}, {}, &buildAddBindPose},
-        {"removeBindPose", {"skeleton", "poseType"}, {}, &buildRemoveBindPose},
+        {"addBindPose", {"skeleton", "poseType"}, {}, &poseOp<&addBindPose>},
+        {"removeBindPose", {"skeleton", "poseType"}, {}, &poseOp<&removeBindPose>},
         {"setBindPoseType", {"skeleton", "from", "to"}, {}, &buildSetBindPoseType},
         {"setBindPoseEntry",
          {"skeleton", "poseType", "slot", "position", "basis"},
@@ -187,6 +138,7 @@ const std::vector<ScriptOp>& scriptDataOps() {
         {"createShape", {"value"}, {"name"}, &buildCreateShape},
         {"editShape", {"shape", "value"}, {}, &buildEditShape},
         {"renameShape", {"shape", "name"}, {}, &buildRenameShape},
+        {"removeShape", {"shape"}, {}, &buildRemoveShape},
     };
     return ops;
 }

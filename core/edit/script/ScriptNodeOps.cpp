@@ -1,5 +1,6 @@
 #include "core/edit/commands/NodeCommands.h"
 #include "core/edit/script/ScriptAddress.h"
+#include "core/edit/script/ScriptOpFields.h"
 #include "core/edit/script/ScriptOps.h"
 
 #include <limits>
@@ -9,92 +10,61 @@ namespace {
 
 using CommandResult = Result<std::unique_ptr<Command>>;
 
-Result<model::NodeId> node(const ScriptFields& fields, const model::Document& document,
-                           std::string_view key) {
-    return resolveNode(document, fields.at(key), fieldLabel(key));
-}
-
-Result<model::JointSlot> slotBone(const ScriptFields& fields, const model::Document& document,
-                                  std::string_view key) {
-    return resolveNodeOrNull(document, fields.at(key), fieldLabel(key));
-}
-
 // The many ops that take just {"node"}.
 template <std::unique_ptr<Command> (*Factory)(model::NodeId)>
 CommandResult nodeOnly(const ScriptFields& fields, const model::Document& document) {
-    auto target = node(fields, document, "node");
-    if (!target)
-        return target.error();
-    return Factory(*target);
+    return commandFromFields(Factory, nodeField(fields, document, "node"));
 }
 
 CommandResult buildRename(const ScriptFields& fields, const model::Document& document) {
-    auto target = node(fields, document, "node");
-    if (!target)
-        return target.error();
-    auto name = fields.stringOrNull("name");
-    if (!name)
-        return name.error();
-    return renameNode(*target, *name);
+    return commandFromFields(&renameNode, nodeField(fields, document, "node"),
+                             fields.stringOrNull("name"));
 }
 
-CommandResult buildConvertTransform(const ScriptFields& fields, const model::Document& document) {
-    auto target = node(fields, document, "node");
-    if (!target)
-        return target.error();
+Result<model::NodeTransform::Form> transformForm(const ScriptFields& fields) {
     auto form = fields.string("form");
     if (!form)
         return form.error();
-    model::NodeTransform::Form value = model::NodeTransform::Form::None;
+    if (*form == "none")
+        return model::NodeTransform::Form::None;
     if (*form == "basis")
-        value = model::NodeTransform::Form::Basis;
-    else if (*form == "rotorScale")
-        value = model::NodeTransform::Form::RotorScale;
-    else if (*form != "none")
-        return Error("'form' must be one of \"none\", \"basis\", \"rotorScale\"");
-    return convertTransform(document, *target, value);
+        return model::NodeTransform::Form::Basis;
+    if (*form == "rotorScale")
+        return model::NodeTransform::Form::RotorScale;
+    return Error("'form' must be one of \"none\", \"basis\", \"rotorScale\"");
+}
+
+CommandResult buildConvertTransform(const ScriptFields& fields, const model::Document& document) {
+    return commandFromFields(&convertTransform, nodeField(fields, document, "node"),
+                             transformForm(fields));
 }
 
 CommandResult buildSetVisible(const ScriptFields& fields, const model::Document& document) {
-    auto target = node(fields, document, "node");
-    if (!target)
-        return target.error();
-    auto visible = fields.booleanOrNull("visible");
-    if (!visible)
-        return visible.error();
-    return setVisible(*target, *visible);
+    return commandFromFields(&setVisible, nodeField(fields, document, "node"),
+                             fields.booleanOrNull("visible"));
 }
 
 template <std::unique_ptr<Command> (*Factory)(model::NodeId, std::optional<double>)>
 CommandResult boneNumber(const ScriptFields& fields, const model::Document& document,
                          std::string_view key) {
-    auto target = node(fields, document, "node");
-    if (!target)
-        return target.error();
-    auto value = fields.numberOrNull(key);
-    if (!value)
-        return value.error();
-    return Factory(*target, *value);
+    return commandFromFields(Factory, nodeField(fields, document, "node"),
+                             fields.numberOrNull(key));
+}
+
+// A shape, or null for none.
+Result<model::ShapeId> shapeOrNone(const ScriptFields& fields, const model::Document& document) {
+    if (fields.isNull("shape"))
+        return model::ShapeId{};
+    return shapeField(fields, document, "shape");
 }
 
 CommandResult buildSetBoneShape(const ScriptFields& fields, const model::Document& document) {
-    auto target = node(fields, document, "node");
-    if (!target)
-        return target.error();
-    model::ShapeId shape;
-    if (!fields.isNull("shape")) {
-        auto found = resolveShape(document, fields.at("shape"), "'shape'");
-        if (!found)
-            return found.error();
-        shape = *found;
-    }
-    return setBoneShape(*target, shape);
+    return commandFromFields(&setBoneShape, nodeField(fields, document, "node"),
+                             shapeOrNone(fields, document));
 }
 
-CommandResult buildSetJoints(const ScriptFields& fields, const model::Document& document) {
-    auto skeleton = node(fields, document, "skeleton");
-    if (!skeleton)
-        return skeleton.error();
+Result<std::vector<model::JointSlot>> jointsList(const ScriptFields& fields,
+                                                 const model::Document& document) {
     const model::OrderedJson& list = fields.at("joints");
     if (!list.is_array())
         return Error("'joints' must be an array of bone names, \"#index\" or null");
@@ -106,60 +76,33 @@ CommandResult buildSetJoints(const ScriptFields& fields, const model::Document& 
             return bone.error();
         joints.push_back(*bone);
     }
-    return setJoints(*skeleton, std::move(joints));
+    return joints;
 }
 
-CommandResult buildInsertJoint(const ScriptFields& fields, const model::Document& document) {
-    auto skeleton = node(fields, document, "skeleton");
-    if (!skeleton)
-        return skeleton.error();
-    auto slot = fields.index("slot");
-    if (!slot)
-        return slot.error();
-    auto bone = slotBone(fields, document, "bone");
-    if (!bone)
-        return bone.error();
-    return insertJoint(*skeleton, *slot, *bone);
+CommandResult buildSetJoints(const ScriptFields& fields, const model::Document& document) {
+    return commandFromFields(&setJoints, nodeField(fields, document, "skeleton"),
+                             jointsList(fields, document));
 }
 
-CommandResult buildSetJointSlot(const ScriptFields& fields, const model::Document& document) {
-    auto skeleton = node(fields, document, "skeleton");
-    if (!skeleton)
-        return skeleton.error();
-    auto slot = fields.index("slot");
-    if (!slot)
-        return slot.error();
-    auto bone = slotBone(fields, document, "bone");
-    if (!bone)
-        return bone.error();
-    return setJointSlot(*skeleton, *slot, *bone);
+// insertJoint and setJointSlot: {"skeleton", "slot", "bone"}.
+template <std::unique_ptr<Command> (*Factory)(model::NodeId, std::size_t, model::JointSlot)>
+CommandResult jointSlotOp(const ScriptFields& fields, const model::Document& document) {
+    return commandFromFields(Factory, nodeField(fields, document, "skeleton"), fields.index("slot"),
+                             nodeOrNullField(fields, document, "bone"));
 }
 
 CommandResult buildRemoveJoint(const ScriptFields& fields, const model::Document& document) {
-    auto skeleton = node(fields, document, "skeleton");
-    if (!skeleton)
-        return skeleton.error();
-    auto slot = fields.index("slot");
-    if (!slot)
-        return slot.error();
-    return removeJoint(*skeleton, *slot);
+    return commandFromFields(&removeJoint, nodeField(fields, document, "skeleton"),
+                             fields.index("slot"));
 }
 
 CommandResult buildMoveJoint(const ScriptFields& fields, const model::Document& document) {
-    auto skeleton = node(fields, document, "skeleton");
-    if (!skeleton)
-        return skeleton.error();
-    auto from = fields.index("from");
-    if (!from)
-        return from.error();
-    auto to = fields.index("to");
-    if (!to)
-        return to.error();
-    return moveJoint(*skeleton, *from, *to);
+    return commandFromFields(&moveJoint, nodeField(fields, document, "skeleton"),
+                             fields.index("from"), fields.index("to"));
 }
 
 CommandResult buildAddNode(const ScriptFields& fields, const model::Document& document) {
-    auto parent = node(fields, document, "parent");
+    auto parent = nodeField(fields, document, "parent");
     if (!parent)
         return parent.error();
     model::Node prototype;
@@ -181,7 +124,7 @@ CommandResult buildAddNode(const ScriptFields& fields, const model::Document& do
 }
 
 CommandResult buildAddBone(const ScriptFields& fields, const model::Document& document) {
-    auto parent = node(fields, document, "parent");
+    auto parent = nodeField(fields, document, "parent");
     if (!parent)
         return parent.error();
     auto name = fields.string("name");
@@ -209,10 +152,10 @@ CommandResult buildAddBone(const ScriptFields& fields, const model::Document& do
 }
 
 CommandResult buildReparent(const ScriptFields& fields, const model::Document& document) {
-    auto target = node(fields, document, "node");
+    auto target = nodeField(fields, document, "node");
     if (!target)
         return target.error();
-    auto parent = node(fields, document, "parent");
+    auto parent = nodeField(fields, document, "parent");
     if (!parent)
         return parent.error();
     std::optional<std::size_t> index;
@@ -261,10 +204,10 @@ const std::vector<ScriptOp>& scriptNodeOps() {
          }},
         {"setBoneShape", {"node", "shape"}, {}, &buildSetBoneShape},
         {"setJoints", {"skeleton", "joints"}, {}, &buildSetJoints},
-        {"insertJoint", {"skeleton", "slot", "bone"}, {}, &buildInsertJoint},
+        {"insertJoint", {"skeleton", "slot", "bone"}, {}, &jointSlotOp<&insertJoint>},
         {"removeJoint", {"skeleton", "slot"}, {}, &buildRemoveJoint},
         {"moveJoint", {"skeleton", "from", "to"}, {}, &buildMoveJoint},
-        {"setJointSlot", {"skeleton", "slot", "bone"}, {}, &buildSetJointSlot},
+        {"setJointSlot", {"skeleton", "slot", "bone"}, {}, &jointSlotOp<&setJointSlot>},
         {"addNode", {"parent"}, {"name", "index"}, &buildAddNode},
         {"addBone", {"parent", "name"}, {"position", "length"}, &buildAddBone},
         {"deleteNode", {"node"}, {}, &nodeOnly<&deleteNode>},

@@ -1,5 +1,5 @@
 #include "core/edit/commands/NodeCommands.h"
-#include "core/edit/script/ScriptAddress.h"
+#include "core/edit/script/ScriptOpFields.h"
 #include "core/edit/script/ScriptOps.h"
 #include "core/math/BasisDecomposition.h"
 
@@ -53,7 +53,7 @@ Result<void> splitBasis(model::NodeTransform& transform, int dimension) {
 //                       current basis when the node was authored with one.
 Result<std::unique_ptr<Command>> buildSetTransform(const ScriptFields& fields,
                                                    const model::Document& document) {
-    auto target = resolveNode(document, fields.at("node"), "'node'");
+    auto target = nodeField(fields, document, "node");
     if (!target)
         return target.error();
     const bool hasRotorOrScale = fields.has("rotor") || fields.has("scale");

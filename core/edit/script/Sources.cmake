@@ -3,6 +3,7 @@ target_sources(hyperrig_core PRIVATE
     edit/script/ScriptFields.cpp
     edit/script/ScriptFile.cpp
     edit/script/ScriptNodeOps.cpp
+    edit/script/ScriptOpFields.cpp
     edit/script/ScriptOps.cpp
     edit/script/ScriptRunner.cpp
     edit/script/ScriptTransform.cpp)

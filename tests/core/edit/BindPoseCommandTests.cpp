@@ -46,7 +46,7 @@ TEST_CASE("add bind pose captures the rest pose in skeleton space", "[edit][bind
         const model::NodeId rig = nodeNamed(f.document, "ArmRig");
         edit::ChangeSet seen;
         f.history.addListener([&](const edit::ChangeSet& changes) { seen = changes; });
-        REQUIRE(f.execute(edit::addBindPose(f.document, rig, model::PoseType::IPose)).ok());
+        REQUIRE(f.execute(edit::addBindPose(rig, model::PoseType::IPose)).ok());
         CHECK(seen.posesChanged == std::vector<model::NodeId>{rig});
         REQUIRE(poses(f.document, rig).size() == 1);
         const model::BindPose& pose = poses(f.document, rig)[0];
@@ -72,7 +72,7 @@ TEST_CASE("add bind pose captures the rest pose in skeleton space", "[edit][bind
     SECTION("the creature's rest pose is its stored T-pose") {
         EditFixture f("creature-4d.g4tf");
         const model::NodeId rig = nodeNamed(f.document, "CreatureRig");
-        REQUIRE(f.execute(edit::addBindPose(f.document, rig, model::PoseType::Custom)).ok());
+        REQUIRE(f.execute(edit::addBindPose(rig, model::PoseType::Custom)).ok());
         const auto& all = poses(f.document, rig);
         REQUIRE(all.size() == 3);
         CHECK(all[2].type == model::PoseType::Custom);
@@ -96,7 +96,7 @@ TEST_CASE("add bind pose captures the rest pose in skeleton space", "[edit][bind
         EditFixture f("tiny-4d-arm.g4tf");
         const model::NodeId rig = nodeNamed(f.document, "ArmRig");
         f.document.node(rig).skeleton()->joints[1].reset();
-        REQUIRE(f.execute(edit::addBindPose(f.document, rig, model::PoseType::TPose)).ok());
+        REQUIRE(f.execute(edit::addBindPose(rig, model::PoseType::TPose)).ok());
         const model::JointPose& entry = poses(f.document, rig)[0].joints[1];
         CHECK(entry.position == std::vector<double>{0, 0, 0, 0});
         CHECK(entry.basis == std::vector<double>{1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1});
@@ -104,12 +104,12 @@ TEST_CASE("add bind pose captures the rest pose in skeleton space", "[edit][bind
     SECTION("refusals: a pose type taken, a node that is no skeleton") {
         EditFixture f("creature-4d.g4tf");
         const model::NodeId rig = nodeNamed(f.document, "CreatureRig");
-        auto taken = f.execute(edit::addBindPose(f.document, rig, model::PoseType::TPose));
+        auto taken = f.execute(edit::addBindPose(rig, model::PoseType::TPose));
         REQUIRE_FALSE(taken.ok());
         CHECK(taken.error().message() ==
               "Add Bind Pose: skeleton 'CreatureRig' already has a TPose bind pose");
-        auto bone = f.execute(
-            edit::addBindPose(f.document, nodeNamed(f.document, "Hips"), model::PoseType::APose));
+        auto bone =
+            f.execute(edit::addBindPose(nodeNamed(f.document, "Hips"), model::PoseType::APose));
         REQUIRE_FALSE(bone.ok());
         CHECK(bone.error().message() == "Add Bind Pose: node 'Hips' is not a skeleton");
         f.requireUnchanged();
@@ -118,7 +118,7 @@ TEST_CASE("add bind pose captures the rest pose in skeleton space", "[edit][bind
         EditFixture f("creature-4d.g4tf");
         const model::NodeId rig = nodeNamed(f.document, "CreatureRig");
         f.document.node(rig).skeleton()->joints[0] = nodeNamed(f.document, "Body");
-        auto refused = f.execute(edit::addBindPose(f.document, rig, model::PoseType::IPose));
+        auto refused = f.execute(edit::addBindPose(rig, model::PoseType::IPose));
         REQUIRE_FALSE(refused.ok());
         CHECK(refused.error().message() == "Add Bind Pose: joints slot 0: node 'Body' is not a "
                                            "bone of skeleton 'CreatureRig'");

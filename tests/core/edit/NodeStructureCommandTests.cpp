@@ -213,3 +213,25 @@ TEST_CASE("duplicate node copies the subtree beside the original", "[edit][struc
         f.requireUndoRedo(edit::duplicateNode(f.node("Rig")));
     }
 }
+
+TEST_CASE("delete and duplicate leave node indices inside kept JSON as written",
+          "[edit][structure]") {
+    test::NodeEditFixture f;
+    // Prop (#7) names Lamp (#8) from an extension HyperRig keeps without interpreting it.
+    f.document().node(f.node("Prop")).extra["extensions"] = {{"VENDOR_aim", {{"node", 8}}}};
+
+    SECTION("delete moves Lamp up; the extension still says #8") {
+        REQUIRE(f.execute(edit::deleteNode(f.node("Attachment"))).ok());
+        const auto saved = model::OrderedJson::parse(test::savedText(f.document()));
+        CHECK(saved["nodes"][7]["name"] == "Lamp");
+        CHECK(saved["nodes"][6]["name"] == "Prop");
+        CHECK(saved["nodes"][6]["extensions"]["VENDOR_aim"]["node"] == 8);
+    }
+    SECTION("the copy's extension names the original's target") {
+        REQUIRE(f.execute(edit::duplicateNode(f.node("Prop"))).ok());
+        const auto saved = model::OrderedJson::parse(test::savedText(f.document()));
+        CHECK(saved["nodes"][10]["name"] == "Prop2");
+        CHECK(saved["nodes"][10]["extensions"]["VENDOR_aim"]["node"] == 8);
+        CHECK(saved["nodes"][8]["name"] == "Lamp");
+    }
+}

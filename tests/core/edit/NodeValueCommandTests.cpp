@@ -163,7 +163,7 @@ TEST_CASE("convert transform keeps the placement in another representation", "[e
 
     SECTION("a rotor becomes a basis and back, 7 numbers without pseudoscalar") {
         const math::AffineN before = affineOf(f.document(), spine);
-        REQUIRE(f.execute(edit::convertTransform(f.document(), spine, Form::Basis)).ok());
+        REQUIRE(f.execute(edit::convertTransform(spine, Form::Basis)).ok());
         const model::NodeTransform& basis = f.document().node(spine).transform;
         CHECK(basis.form == Form::Basis);
         CHECK(basis.basis.size() == 16);
@@ -171,7 +171,7 @@ TEST_CASE("convert transform keeps the placement in another representation", "[e
         CHECK(math::approxEqual(affineOf(f.document(), spine), before));
         CHECK(f.changes().back().fieldsOf(spine) == ChangeSet::Transform);
 
-        REQUIRE(f.execute(edit::convertTransform(f.document(), spine, Form::RotorScale)).ok());
+        REQUIRE(f.execute(edit::convertTransform(spine, Form::RotorScale)).ok());
         const model::NodeTransform& rotor = f.document().node(spine).transform;
         CHECK(rotor.form == Form::RotorScale);
         CHECK(rotor.rotor.size() == 7);
@@ -180,8 +180,8 @@ TEST_CASE("convert transform keeps the placement in another representation", "[e
     }
     SECTION("a double rotation keeps its pseudoscalar: 8 numbers") {
         const math::AffineN before = affineOf(f.document(), head);
-        REQUIRE(f.execute(edit::convertTransform(f.document(), head, Form::Basis)).ok());
-        REQUIRE(f.execute(edit::convertTransform(f.document(), head, Form::RotorScale)).ok());
+        REQUIRE(f.execute(edit::convertTransform(head, Form::Basis)).ok());
+        REQUIRE(f.execute(edit::convertTransform(head, Form::RotorScale)).ok());
         CHECK(f.document().node(head).transform.rotor.size() == 8);
         CHECK(math::approxEqual(affineOf(f.document(), head), before));
     }
@@ -191,15 +191,15 @@ TEST_CASE("convert transform keeps the placement in another representation", "[e
         scaled.form = Form::Basis;
         scaled.basis = {0, 2, 0, 0, -2, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 2};
         REQUIRE(f.execute(edit::setTransform(prop, scaled)).ok());
-        REQUIRE(f.execute(edit::convertTransform(f.document(), prop, Form::RotorScale)).ok());
+        REQUIRE(f.execute(edit::convertTransform(prop, Form::RotorScale)).ok());
         CHECK(f.document().node(prop).transform.scale == std::vector<double>{2});
         CHECK(f.document().node(prop).transform.rotor.size() == 7);
     }
     SECTION("an identity basis becomes None, keeping the position as written") {
         const model::NodeId prop = f.node("Prop");
-        REQUIRE(f.execute(edit::convertTransform(f.document(), prop, Form::Basis)).ok());
+        REQUIRE(f.execute(edit::convertTransform(prop, Form::Basis)).ok());
         CHECK(f.document().node(prop).transform.form == Form::Basis);
-        REQUIRE(f.execute(edit::convertTransform(f.document(), prop, Form::None)).ok());
+        REQUIRE(f.execute(edit::convertTransform(prop, Form::None)).ok());
         const model::NodeTransform& none = f.document().node(prop).transform;
         CHECK(none.form == Form::None);
         CHECK(none.position == std::vector<double>{1, 0, 0, 0});
@@ -212,17 +212,17 @@ TEST_CASE("convert transform keeps the placement in another representation", "[e
         REQUIRE(shear.ok());
         const auto reason = math::decomposeBasis(*shear);
         REQUIRE_FALSE(reason.ok());
-        f.requireRefused(edit::convertTransform(f.document(), lamp, Form::RotorScale),
+        f.requireRefused(edit::convertTransform(lamp, Form::RotorScale),
                          "Convert Transform: 'Lamp' cannot be written as a rotor and scale: " +
                              reason.error().message());
-        f.requireRefused(edit::convertTransform(f.document(), lamp, Form::None),
+        f.requireRefused(edit::convertTransform(lamp, Form::None),
                          "Convert Transform: 'Lamp' cannot be written as a position only: the "
                          "basis is not the identity, so it needs a basis or a rotor and scale");
-        f.requireRefused(edit::convertTransform(f.document(), f.node("Scene"), Form::Basis),
+        f.requireRefused(edit::convertTransform(f.node("Scene"), Form::Basis),
                          "Convert Transform: 'Scene' is the root node, and G4MF's node 0 "
                          "carries no transform");
     }
     SECTION("undo and redo") {
-        f.requireUndoRedo(edit::convertTransform(f.document(), spine, Form::Basis));
+        f.requireUndoRedo(edit::convertTransform(spine, Form::Basis));
     }
 }

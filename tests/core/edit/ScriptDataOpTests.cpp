@@ -122,7 +122,7 @@ TEST_CASE("bind pose ops capture, remove and edit poses", "[edit][script]") {
     }
 }
 
-TEST_CASE("shape ops create, edit and rename shapes", "[edit][script]") {
+TEST_CASE("shape ops create, edit, rename and remove shapes", "[edit][script]") {
     EditFixture f("creature-4d.g4tf");
 
     SECTION("createShape, editShape, renameShape, then a bone uses it") {
@@ -143,7 +143,26 @@ TEST_CASE("shape ops create, edit and rename shapes", "[edit][script]") {
             f.requireUndoRedo();
         }
     }
+    SECTION("removeShape, once no bone uses the shape") {
+        REQUIRE(runText(f, R"([
+            {"op": "setBoneShape", "node": "Neck", "shape": null},
+            {"op": "removeShape", "shape": "NeckCapsule"}
+        ])")
+                    .ok());
+        CHECK(f.document.shapes.size() == 9);
+        const model::Shape& third = f.document.shapes.at(f.document.shapes.order()[3]);
+        CHECK(third.name == "HeadCapsule");
+        CHECK(f.document.node(nodeNamed(f.document, "Head")).bone()->shape == third.id);
+        SECTION("undo and redo") {
+            f.requireUndoRedo();
+        }
+    }
     SECTION("errors") {
+        CHECK(failureOf(f, R"([{"op": "removeShape", "shape": "NeckCapsule"}])") ==
+              "op 0 (removeShape): Remove Shape: bone 'Neck' uses shape 'NeckCapsule'; clear "
+              "the bone's shape first");
+        CHECK(failureOf(f, R"([{"op": "removeShape", "shape": "Nothing"}])") ==
+              "op 0 (removeShape): 'shape': there is no shape named 'Nothing'");
         CHECK(failureOf(f, R"([{"op": "createShape", "name": "X", "value": [1]}])") ==
               "op 0 (createShape): 'value' must be a JSON object");
         CHECK(failureOf(f, R"([{"op": "editShape", "shape": "#10", "value": {}}])") ==

@@ -350,4 +350,16 @@ TEST_CASE("joints ops edit a skeleton's slots", "[edit][script]") {
                    Catch::StartsWith("op 0 (setJoints): "));
         f.requireUnchanged();
     }
+    SECTION("with several wrong fields, the first one in the op's field order is reported") {
+        CHECK(failureOf(f, R"([{"op": "moveJoint", "to": -1, "from": "x",
+                                "skeleton": "Nowhere"}])") ==
+              "op 0 (moveJoint): 'skeleton': there is no node named 'Nowhere'");
+        CHECK(failureOf(f, R"([{"op": "moveJoint", "skeleton": "ArmRig", "to": -1,
+                                "from": "x"}])") ==
+              "op 0 (moveJoint): 'from' must be a non-negative integer");
+        CHECK(failureOf(f, R"([{"op": "insertJoint", "skeleton": "ArmRig", "slot": 0,
+                                "bone": "Elbow"}])") ==
+              "op 0 (insertJoint): 'bone': there is no node named 'Elbow'");
+        f.requireUnchanged();
+    }
 }

@@ -110,6 +110,12 @@ public:
         return "#" + std::to_string(*rc::gen::inRange<std::size_t>(0, m_document.meshes.size()));
     }
 
+    Json shape() const {
+        if (m_document.shapes.empty() || *rc::gen::inRange(0, 10) == 0)
+            return "NoShape";
+        return "#" + std::to_string(*rc::gen::inRange<std::size_t>(0, m_document.shapes.size()));
+    }
+
     Json setTransform(const Json& target) const {
         const auto n = static_cast<std::size_t>(m_document.dimension());
         Json op = {{"op", "setTransform"}, {"node", target}};
@@ -159,7 +165,7 @@ public:
     }
 
     Json commandOp() const {
-        switch (*rc::gen::inRange(0, 19)) {
+        switch (*rc::gen::inRange(0, 20)) {
         case 0:
             return {{"op", "renameNode"}, {"node", node()}, {"name", name()}};
         case 1:
@@ -242,6 +248,13 @@ public:
                     {"mesh", mesh()},
                     {"from", *rc::gen::inRange(0, 4)},
                     {"to", *rc::gen::inRange(0, 4)}};
+        case 18:
+            // Shapes can only go once no bone uses them.
+            if (*rc::gen::inRange(0, 2) == 0)
+                return {{"op", "setBoneShape"},
+                        {"node", nodeWhere(&core::model::Node::isBone)},
+                        {"shape", nullptr}};
+            return {{"op", "removeShape"}, {"shape", shape()}};
         default:
             return {{"op", "addNode"}, {"parent", node()}, {"name", name()}};
         }

@@ -1,6 +1,7 @@
 #include "core/model/Document.h"
 #include "core/model/DocumentEquality.h"
 #include "core/model/DocumentSummary.h"
+#include "core/model/NameRules.h"
 #include "tests/core/io/g4mf/G4mfTestSupport.h"
 
 #include <catch2/catch.hpp>
@@ -30,6 +31,36 @@ TEST_CASE("document queries follow the G4MF skeleton rules", "[model][document]"
     CHECK(document.nameInUse("Hips"));
     CHECK_FALSE(document.nameInUse("Hips", document.findNode("Hips")));
     CHECK_FALSE(document.nameInUse(""));
+}
+
+TEST_CASE("names held by items kept as read are in use", "[model][document]") {
+    auto read = core::io::readG4mf(test::sourcePath("assets/samples/tiny-4d-mesh.g4tf"));
+    REQUIRE(read.ok());
+    Document& document = read->document;
+    Mesh& mesh = document.mesh(document.meshes.order().front());
+    REQUIRE(mesh.skin);
+    REQUIRE_FALSE(mesh.surfaces.empty());
+    REQUIRE(mesh.surfaces.front().simplexes);
+
+    document.preserved.topLevel["lights"] = OrderedJson::array({{{"name", "Sun"}}});
+    document.preserved.topLevel["materials"] = OrderedJson::array({{{"name", "Skin"}}, 3});
+    document.preserved.accessors.push_back({7, {{"name", "CellNormals"}}, std::nullopt});
+    document.preserved.bufferViews.push_back({8, {{"name", "Image"}}, {}});
+    document.preserved.firstBufferExtra["name"] = "Data";
+    mesh.vertices.accessorExtra["name"] = "Positions";
+    mesh.surfaces.front().simplexes->accessorExtra["name"] = "Cells";
+    mesh.skin->accessorExtra[2]["name"] = "Weights";
+    for (const char* name :
+         {"Sun", "Skin", "CellNormals", "Image", "Data", "Positions", "Cells", "Weights"}) {
+        INFO(name);
+        CHECK(document.nameInUse(name));
+        CHECK(uniqueName(document, name) == std::string(name) + "2");
+    }
+    // Only "name" members of items count, and only strings.
+    document.preserved.topLevel["extras"] = {{"name", "Loose"}};
+    document.preserved.topLevel["cameras"] = OrderedJson::array({{{"name", 5}}});
+    CHECK_FALSE(document.nameInUse("Loose"));
+    CHECK_FALSE(document.nameInUse("5"));
 }
 
 TEST_CASE("item stores hand items out and take them back at the same place", "[model]") {

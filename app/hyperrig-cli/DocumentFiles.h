@@ -1,0 +1,24 @@
+#pragma once
+
+#include "app/hyperrig-cli/CliCommand.h"
+#include "core/io/g4mf/G4mfReader.h"
+#include "core/io/g4mf/G4mfWriter.h"
+
+#include <optional>
+#include <string>
+
+namespace hyperrig::cli {
+
+// The G4MF files the subcommands read and write, with the messages and exit statuses they share
+// (CliCommand.h): an input that cannot be read is kExitUnreadable, an output that cannot be
+// written kExitFailure; writer warnings go to stderr and do not fail the command.
+
+// The document in `path`; nullopt once "hyperrig-cli: <reason>" is printed.
+std::optional<core::io::ReadDocument> readDocumentFile(const std::string& path,
+                                                       CliContext& context);
+
+// Writes `document` to `path` (.g4tf or .g4b by its extension) and returns the exit status.
+int writeDocumentFile(const core::model::Document& document, const std::string& path,
+                      const core::io::WriteOptions& options, CliContext& context);
+
+} // namespace hyperrig::cli
