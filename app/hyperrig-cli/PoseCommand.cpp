@@ -1,11 +1,10 @@
 #include "app/hyperrig-cli/Commands.h"
+#include "app/hyperrig-cli/DocumentFiles.h"
 #include "core/edit/History.h"
 #include "core/edit/commands/RestPoseCommand.h"
 #include "core/eval/CompiledRig.h"
 #include "core/eval/PoseBake.h"
 #include "core/eval/PoseFile.h"
-#include "core/io/g4mf/G4mfReader.h"
-#include "core/io/g4mf/G4mfWriter.h"
 
 namespace hyperrig::cli {
 namespace {
@@ -40,9 +39,9 @@ int runPose(const ParsedOptions& options, CliContext& context) {
     if (!container)
         return usage(context, container.error().message());
 
-    auto read = core::io::readG4mf(input);
+    auto read = readDocumentFile(input, context);
     if (!read)
-        return fail(context, read.error().message(), kExitUnreadable);
+        return kExitUnreadable;
     core::model::Document& document = read->document;
     auto rig = core::eval::CompiledRig::compile(document);
     if (!rig)
@@ -61,12 +60,7 @@ int runPose(const ParsedOptions& options, CliContext& context) {
 
     core::io::WriteOptions writeOptions;
     writeOptions.schema = read->schema;
-    auto written = core::io::writeG4mf(document, *output, writeOptions);
-    if (!written)
-        return fail(context, written.error().message(), kExitFailure);
-    for (const std::string& warning : *written)
-        std::fprintf(context.err, "hyperrig-cli: warning: %s\n", warning.c_str());
-    return kExitSuccess;
+    return writeDocumentFile(document, *output, writeOptions, context);
 }
 
 } // namespace

@@ -1,1 +1,1 @@
-target_sources(hyperrig_bench_eval PRIVATE)
+target_sources(hyperrig_bench_eval PRIVATE SkinBench.cpp)
