@@ -34,28 +34,82 @@ HYPERRIG_AVX512 inline __m512 spread(__m128 v) {
     return _mm512_permutexvar_ps(index, _mm512_broadcast_f32x4(v));
 }
 
+// Σ w_k · row_k over four influences as a tree (two independent FMA chains, then one add), so
+// one vertex's blend is three operations deep instead of four.
+HYPERRIG_AVX512 inline __m512 blendFour(const float* palette, std::size_t stride,
+                                        const std::uint32_t* rows, const float* w) {
+    const __m512 a =
+        _mm512_mul_ps(_mm512_set1_ps(w[0]), _mm512_load_ps(palette + rows[0] * stride));
+    const __m512 b =
+        _mm512_mul_ps(_mm512_set1_ps(w[1]), _mm512_load_ps(palette + rows[1] * stride));
+    const __m512 ab =
+        _mm512_fmadd_ps(_mm512_set1_ps(w[2]), _mm512_load_ps(palette + rows[2] * stride), a);
+    const __m512 cd =
+        _mm512_fmadd_ps(_mm512_set1_ps(w[3]), _mm512_load_ps(palette + rows[3] * stride), b);
+    return _mm512_add_ps(ab, cd);
+}
+
+HYPERRIG_AVX512 [[maybe_unused]] inline __m128 blendFourPositions(const float* palette,
+                                                                  std::size_t stride,
+                                                                  const std::uint32_t* rows,
+                                                                  const float* w) {
+    const __m128 a = _mm_mul_ps(_mm_set1_ps(w[0]), _mm_load_ps(palette + rows[0] * stride + 16));
+    const __m128 b = _mm_mul_ps(_mm_set1_ps(w[1]), _mm_load_ps(palette + rows[1] * stride + 16));
+    const __m128 ab =
+        _mm_fmadd_ps(_mm_set1_ps(w[2]), _mm_load_ps(palette + rows[2] * stride + 16), a);
+    const __m128 cd =
+        _mm_fmadd_ps(_mm_set1_ps(w[3]), _mm_load_ps(palette + rows[3] * stride + 16), b);
+    return _mm_add_ps(ab, cd);
+}
+
+template <typename GroupId>
+inline void rowsOf(const GroupId* g, std::uint32_t* rows) {
+    rows[0] = g[0];
+    rows[1] = g[1];
+    rows[2] = g[2];
+    rows[3] = g[3];
+}
+
 template <bool WithNormals, typename GroupId>
 HYPERRIG_AVX512 void skin4(const SkinningJob& job, const GroupId* groups, std::size_t begin,
                            std::size_t end) {
-    constexpr std::size_t kStride = 20;
+    constexpr std::size_t kStride = 32; // JointPalette::strideFor(4): 64-byte aligned rows
     const std::size_t width = job.skin->width;
     const float* palette = job.palette->data();
     const float* weights = job.skin->weights.data();
+    const float* positions = job.positions;
+    float* outPositions = job.outPositions;
     for (std::size_t vertex = begin; vertex < end; ++vertex) {
         const GroupId* g = groups + vertex * width;
         const float* w = weights + vertex * width;
         __m512 basis = _mm512_setzero_ps();
         __m128 position = _mm_setzero_ps();
-        for (std::size_t k = 0; k < width; ++k) {
-            const float* row = palette + std::size_t{g[k]} * kStride;
-            const __m512 weight = _mm512_set1_ps(w[k]);
-            basis = _mm512_fmadd_ps(weight, _mm512_loadu_ps(row), basis);
-            position =
-                _mm_fmadd_ps(_mm512_castps512_ps128(weight), _mm_loadu_ps(row + 16), position);
+        for (std::size_t k = 0; k < width; k += 4) {
+            // A tree over four influences; each weight broadcast serves basis and position.
+            const float* r0 = palette + std::size_t{g[k]} * kStride;
+            const float* r1 = palette + std::size_t{g[k + 1]} * kStride;
+            const float* r2 = palette + std::size_t{g[k + 2]} * kStride;
+            const float* r3 = palette + std::size_t{g[k + 3]} * kStride;
+            const __m512 w0 = _mm512_set1_ps(w[k]);
+            const __m512 w1 = _mm512_set1_ps(w[k + 1]);
+            const __m512 w2 = _mm512_set1_ps(w[k + 2]);
+            const __m512 w3 = _mm512_set1_ps(w[k + 3]);
+            const __m512 b01 =
+                _mm512_fmadd_ps(w1, _mm512_load_ps(r1), _mm512_mul_ps(w0, _mm512_load_ps(r0)));
+            const __m512 b23 =
+                _mm512_fmadd_ps(w3, _mm512_load_ps(r3), _mm512_mul_ps(w2, _mm512_load_ps(r2)));
+            basis = _mm512_add_ps(basis, _mm512_add_ps(b01, b23));
+            const __m128 p01 =
+                _mm_fmadd_ps(_mm512_castps512_ps128(w1), _mm_load_ps(r1 + 16),
+                             _mm_mul_ps(_mm512_castps512_ps128(w0), _mm_load_ps(r0 + 16)));
+            const __m128 p23 =
+                _mm_fmadd_ps(_mm512_castps512_ps128(w3), _mm_load_ps(r3 + 16),
+                             _mm_mul_ps(_mm512_castps512_ps128(w2), _mm_load_ps(r2 + 16)));
+            position = _mm_add_ps(position, _mm_add_ps(p01, p23));
         }
-        const __m128 p = _mm_loadu_ps(job.positions + vertex * 4);
-        const __m128 moved = _mm_add_ps(sumLanes(_mm512_mul_ps(basis, spread(p))), position);
-        _mm_storeu_ps(job.outPositions + vertex * 4, moved);
+        const __m128 p = _mm_loadu_ps(positions + vertex * 4);
+        _mm_storeu_ps(outPositions + vertex * 4,
+                      _mm_add_ps(sumLanes(_mm512_mul_ps(basis, spread(p))), position));
         if constexpr (WithNormals) {
             const __m128 n = _mm_loadu_ps(job.normals + vertex * 4);
             _mm_storeu_ps(job.outNormals + vertex * 4, sumLanes(_mm512_mul_ps(basis, spread(n))));
@@ -69,27 +123,41 @@ HYPERRIG_AVX512 void skin3(const SkinningJob& job, const GroupId* groups, std::s
     constexpr std::size_t kStride = 16;
     constexpr __mmask8 kXyz = 0x7;
     const std::size_t width = job.skin->width;
+    const std::size_t last = job.skin->vertexCount - 1;
     const float* palette = job.palette->data();
     const float* weights = job.skin->weights.data();
+    const float* positions = job.positions;
+    float* outPositions = job.outPositions;
     const __m128 one = _mm_set1_ps(1.0F);
     for (std::size_t vertex = begin; vertex < end; ++vertex) {
         const GroupId* g = groups + vertex * width;
         const float* w = weights + vertex * width;
-        __m512 matrix = _mm512_setzero_ps();
-        for (std::size_t k = 0; k < width; ++k) {
-            const float* row = palette + std::size_t{g[k]} * kStride;
-            matrix = _mm512_fmadd_ps(_mm512_set1_ps(w[k]), _mm512_loadu_ps(row), matrix);
+        std::uint32_t rows[4];
+        rowsOf(g, rows);
+        __m512 matrix = blendFour(palette, kStride, rows, w);
+        for (std::size_t k = 4; k < width; k += 4) {
+            rowsOf(g + k, rows);
+            matrix = _mm512_add_ps(matrix, blendFour(palette, kStride, rows, w + k));
         }
-        // Masked loads and stores touch exactly three floats: packed float3 never reads past
-        // the last vertex.
-        const __m128 p =
-            _mm_mask_blend_ps(0x8, _mm_maskz_loadu_ps(kXyz, job.positions + vertex * 3), one);
-        _mm_mask_storeu_ps(job.outPositions + vertex * 3, kXyz,
-                           sumLanes(_mm512_mul_ps(matrix, spread(p))));
+        // Packed float3: a 4-float load reads the next vertex's x (ignored: lane 3 becomes 1),
+        // except at the mesh's last vertex, where a masked load reads exactly three. A 4-float
+        // store writes junk into the next vertex's x, which that vertex overwrites right after;
+        // the range's last vertex uses a masked store so no other block's data is touched.
+        const __m128 loaded = vertex == last ? _mm_maskz_loadu_ps(kXyz, positions + vertex * 3)
+                                             : _mm_loadu_ps(positions + vertex * 3);
+        const __m128 p = _mm_mask_blend_ps(0x8, loaded, one);
+        const __m128 moved = sumLanes(_mm512_mul_ps(matrix, spread(p)));
+        if (vertex + 1 < end)
+            _mm_storeu_ps(outPositions + vertex * 3, moved);
+        else
+            _mm_mask_storeu_ps(outPositions + vertex * 3, kXyz, moved);
         if constexpr (WithNormals) {
             const __m128 n = _mm_maskz_loadu_ps(kXyz, job.normals + vertex * 3);
-            _mm_mask_storeu_ps(job.outNormals + vertex * 3, kXyz,
-                               sumLanes(_mm512_mul_ps(matrix, spread(n))));
+            const __m128 turned = sumLanes(_mm512_mul_ps(matrix, spread(n)));
+            if (vertex + 1 < end)
+                _mm_storeu_ps(job.outNormals + vertex * 3, turned);
+            else
+                _mm_mask_storeu_ps(job.outNormals + vertex * 3, kXyz, turned);
         }
     }
 }

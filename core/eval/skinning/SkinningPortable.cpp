@@ -57,12 +57,13 @@ template <int D, bool WithNormals, typename GroupId>
 void fixed(const SkinningJob& job, const GroupId* groups, std::size_t begin, std::size_t end) {
     constexpr std::size_t kSize = D;
     constexpr std::size_t kColumnStride = columnStrideFor(D);
-    constexpr std::size_t kStride = D == 3 ? 16 : kSize * kSize + kSize;
+    constexpr std::size_t kStride = D == 3 ? 16 : 32;                  // JointPalette::strideFor
+    constexpr std::size_t kUsed = D == 3 ? 16 : kSize * kSize + kSize; // floats blended
     const std::size_t width = job.skin->width;
     const float* palette = job.palette->data();
     const float* weights = job.skin->weights.data();
     for (std::size_t vertex = begin; vertex < end; ++vertex) {
-        std::array<float, kStride> blended{};
+        std::array<float, kUsed> blended{};
         const GroupId* vertexGroups = groups + vertex * width;
         const float* vertexWeights = weights + vertex * width;
         for (std::size_t k = 0; k < width; k += 4) {
@@ -74,7 +75,7 @@ void fixed(const SkinningJob& job, const GroupId* groups, std::size_t begin, std
             const float w1 = vertexWeights[k + 1];
             const float w2 = vertexWeights[k + 2];
             const float w3 = vertexWeights[k + 3];
-            for (std::size_t j = 0; j < kStride; ++j)
+            for (std::size_t j = 0; j < kUsed; ++j)
                 blended[j] += w0 * r0[j] + w1 * r1[j] + w2 * r2[j] + w3 * r3[j];
         }
         const float* p = job.positions + vertex * kSize;
