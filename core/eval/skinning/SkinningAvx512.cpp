@@ -49,19 +49,6 @@ HYPERRIG_AVX512 inline __m512 blendFour(const float* palette, std::size_t stride
     return _mm512_add_ps(ab, cd);
 }
 
-HYPERRIG_AVX512 [[maybe_unused]] inline __m128 blendFourPositions(const float* palette,
-                                                                  std::size_t stride,
-                                                                  const std::uint32_t* rows,
-                                                                  const float* w) {
-    const __m128 a = _mm_mul_ps(_mm_set1_ps(w[0]), _mm_load_ps(palette + rows[0] * stride + 16));
-    const __m128 b = _mm_mul_ps(_mm_set1_ps(w[1]), _mm_load_ps(palette + rows[1] * stride + 16));
-    const __m128 ab =
-        _mm_fmadd_ps(_mm_set1_ps(w[2]), _mm_load_ps(palette + rows[2] * stride + 16), a);
-    const __m128 cd =
-        _mm_fmadd_ps(_mm_set1_ps(w[3]), _mm_load_ps(palette + rows[3] * stride + 16), b);
-    return _mm_add_ps(ab, cd);
-}
-
 template <typename GroupId>
 inline void rowsOf(const GroupId* g, std::uint32_t* rows) {
     rows[0] = g[0];
