@@ -18,6 +18,11 @@ public:
     void appendApplied(std::unique_ptr<Command> command) {
         m_commands.push_back(std::move(command));
     }
+    // Adds a command not applied yet: the composite's first apply() runs it (operations such as
+    // a mesh merge build their steps first and hand the whole composite to History).
+    void appendPending(std::unique_ptr<Command> command) {
+        m_commands.push_back(std::move(command));
+    }
     bool empty() const { return m_commands.empty(); }
     std::size_t size() const { return m_commands.size(); }
 
