@@ -1,0 +1,2 @@
+target_sources(hyperrig_core_tests PRIVATE)
+include(core/ops/InfluenceSources.cmake)
