@@ -1,4 +1,9 @@
 # core/ops: skin operations built from edit commands: parent a mesh to a skeleton, merge meshes
 # (files listed here) and the influence tools (core/ops/influence, their own list).
-target_sources(hyperrig_core PRIVATE)
+target_sources(hyperrig_core PRIVATE
+    ops/GroupTable.cpp
+    ops/JointSlots.cpp
+    ops/MergeMeshes.cpp
+    ops/ParentMesh.cpp
+    ops/SkinDataTypes.cpp)
 include(ops/influence/Sources.cmake)

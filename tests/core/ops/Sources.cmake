@@ -1,2 +1,5 @@
-target_sources(hyperrig_core_tests PRIVATE)
+target_sources(hyperrig_core_tests PRIVATE
+    core/ops/MergeMeshesTests.cpp
+    core/ops/OpsTestSupport.cpp
+    core/ops/ParentMeshTests.cpp)
 include(core/ops/InfluenceSources.cmake)

@@ -1,0 +1,63 @@
+#include "core/ops/GroupTable.h"
+
+#include "core/edit/commands/SkinGroupNames.h"
+
+#include <algorithm>
+
+namespace hyperrig::core::ops {
+
+std::vector<GroupEntry> meshGroups(const model::Document& document, model::MeshId mesh,
+                                   model::NodeId skeleton) {
+    const model::Mesh& item = document.mesh(mesh);
+    const auto& joints = document.node(skeleton).skeleton()->joints;
+    std::size_t count = item.skin->groupCount();
+    if (item.skin->groupNames)
+        count = std::max(count, item.skin->groupNames->size());
+    const std::vector<std::string> names = edit::groupNamesWithInference(document, mesh, count);
+    std::vector<GroupEntry> entries(count);
+    for (std::size_t group = 0; group < count; ++group) {
+        entries[group].name = names[group];
+        entries[group].driver = group < joints.size() ? joints[group] : model::JointSlot{};
+    }
+    for (std::uint32_t group : item.skin->groups)
+        entries[group].used = true;
+    return entries;
+}
+
+GroupTable::GroupTable(std::vector<GroupEntry> entries) : m_entries(std::move(entries)) {
+    for (std::size_t index = 0; index < m_entries.size(); ++index)
+        m_names.emplace(m_entries[index].name, static_cast<std::uint32_t>(index));
+}
+
+std::optional<std::uint32_t> GroupTable::find(const std::string& name) const {
+    const auto found = m_names.find(name);
+    if (found == m_names.end())
+        return std::nullopt;
+    return found->second;
+}
+
+void GroupTable::rename(std::size_t index, const std::string& name) {
+    const auto found = m_names.find(m_entries[index].name);
+    if (found != m_names.end() && found->second == index)
+        m_names.erase(found);
+    m_entries[index].name = name;
+    m_names.emplace(name, static_cast<std::uint32_t>(index));
+}
+
+std::string GroupTable::uniqueName(const std::string& base) const {
+    if (!m_names.count(base))
+        return base;
+    for (int suffix = 2;; ++suffix)
+        if (std::string candidate = base + "_" + std::to_string(suffix); !m_names.count(candidate))
+            return candidate;
+}
+
+std::vector<std::string> GroupTable::names() const {
+    std::vector<std::string> result;
+    result.reserve(m_entries.size());
+    for (const GroupEntry& entry : m_entries)
+        result.push_back(entry.name);
+    return result;
+}
+
+} // namespace hyperrig::core::ops

@@ -1,0 +1,246 @@
+#include "core/ops/MergeMeshes.h"
+
+#include "core/edit/commands/MeshDataCommands.h"
+#include "core/edit/commands/NodeCommands.h"
+#include "core/model/ItemLabels.h"
+#include "core/ops/GroupTable.h"
+#include "core/ops/JointSlots.h"
+#include "core/ops/SkinDataTypes.h"
+
+#include <algorithm>
+#include <set>
+
+namespace hyperrig::core::ops {
+namespace {
+
+// Surface properties that hold vertex indices through accessors HyperRig keeps as written: after
+// a merge those indices would point at the wrong vertices, so such meshes are refused.
+constexpr const char* kVertexIndexedSurfaceData[] = {"geometry", "polytopeSimplexes", "seams"};
+
+std::string boneName(const model::Document& document, const model::JointSlot& slot) {
+    if (!slot)
+        return "";
+    const model::Node* bone = document.nodes.find(*slot);
+    return bone && bone->name ? *bone->name : "";
+}
+
+Result<void> checkInputs(const model::Document& document, const std::vector<model::NodeId>& nodes,
+                         model::NodeId& skeleton) {
+    if (nodes.size() < 2)
+        return Error("merge needs at least two mesh nodes");
+    std::set<model::NodeId> seen;
+    std::set<model::MeshId> meshes;
+    for (std::size_t i = 0; i < nodes.size(); ++i) {
+        const std::string label = model::describeNode(document, nodes[i]);
+        if (!seen.insert(nodes[i]).second)
+            return Error("node " + label + " is listed twice");
+        const model::MeshInstance* shown = document.node(nodes[i]).meshInstance();
+        if (!shown)
+            return Error("node " + label + " shows no mesh");
+        const model::Mesh& mesh = document.mesh(shown->mesh);
+        if (!mesh.skin)
+            return Error("mesh " + model::describeMesh(document, shown->mesh) + " of node " +
+                         label + " has no skin");
+        const model::NodeId parent = document.node(nodes[i]).parent;
+        if (!parent || !document.node(parent).isSkeleton())
+            return Error("node " + label + " is not a direct child of a skeleton");
+        if (i == 0)
+            skeleton = parent;
+        else if (parent != skeleton)
+            return Error(
+                "node " + label + " is under skeleton " + model::describeNode(document, parent) +
+                ", not under " + model::describeNode(document, skeleton) + " like " +
+                model::describeNode(document, nodes[0]) + "; parent it to that skeleton first");
+        if (!meshes.insert(shown->mesh).second)
+            return Error("node " + label + " shows the same mesh as another listed node");
+        for (model::NodeId other : document.nodes.order()) {
+            const model::MeshInstance* also = document.node(other).meshInstance();
+            if (also && also->mesh == shown->mesh && !std::count(nodes.begin(), nodes.end(), other))
+                return Error("mesh " + model::describeMesh(document, shown->mesh) +
+                             " is also shown by node " + model::describeNode(document, other) +
+                             ", which the merge would change too");
+        }
+        if (i == 0)
+            continue;
+        if (mesh.extra.contains("blend"))
+            return Error("mesh " + model::describeMesh(document, shown->mesh) +
+                         " has blend shapes; merging blend shapes is not supported yet, so "
+                         "list it first or remove its blend shapes");
+        for (const model::Surface& surface : mesh.surfaces)
+            for (const char* key : kVertexIndexedSurfaceData)
+                if (surface.extra.contains(key))
+                    return Error("mesh " + model::describeMesh(document, shown->mesh) +
+                                 " has surface data '" + key +
+                                 "' indexed by vertex, which the merge cannot renumber");
+    }
+    return {};
+}
+
+// Where group `g` of a later mesh goes (see MergeMeshes.h for the rules).
+struct Placer {
+    const model::Document& document;
+    MergeMode mode;
+    GroupTable& table;
+    std::vector<model::JointSlot>& joints;     // the skeleton's joints, grown as needed
+    std::vector<model::JointSlot>& addedSlots; // the slots appended so far
+
+    model::JointSlot driverAt(std::size_t index) const {
+        return index < joints.size() ? joints[index] : model::JointSlot{};
+    }
+
+    void grow(std::size_t count) {
+        table.growTo(count, [this](std::size_t index) { return driverAt(index); });
+    }
+
+    Result<std::uint32_t> place(const GroupEntry& group, std::uint32_t index,
+                                const std::string& nodeName) {
+        if (const auto existing = table.find(group.name)) {
+            GroupEntry& entry = table.at(*existing);
+            const bool sameDriver = entry.driver == group.driver;
+            if (mode == MergeMode::ByName && !sameDriver)
+                return Error("group '" + group.name + "' is driven by bone '" +
+                             boneName(document, group.driver) + "' in one mesh and by '" +
+                             boneName(document, entry.driver) +
+                             "' in the merged mesh; merge with --mode append or rename one");
+            if ((mode == MergeMode::ByName || !entry.used) && sameDriver) {
+                entry.used = true;
+                return *existing;
+            }
+        }
+        // The same index, when no earlier mesh uses it and its driver is the same.
+        const bool nameFree = !table.find(group.name) || *table.find(group.name) == index;
+        if (nameFree && (index >= table.size() || !table.at(index).used) &&
+            driverAt(index) == group.driver) {
+            grow(std::size_t{index} + 1);
+            table.rename(index, group.name);
+            table.at(index).used = true;
+            table.at(index).driver = group.driver;
+            return index;
+        }
+        // A new index at the end: after every group and every joints slot.
+        const std::size_t slot = std::max(table.size(), joints.size());
+        if (group.driver) {
+            while (joints.size() < slot) { // groups beyond the old joints stay untransformed
+                joints.emplace_back();
+                addedSlots.emplace_back();
+            }
+            joints.push_back(group.driver);
+            addedSlots.push_back(group.driver);
+        }
+        grow(slot);
+        const std::string name =
+            table.find(group.name) ? table.uniqueName(nodeName + group.name) : group.name;
+        table.growTo(slot + 1, [&](std::size_t) { return group.driver; });
+        table.rename(slot, name);
+        table.at(slot).used = true;
+        table.at(slot).driver = group.driver;
+        return static_cast<std::uint32_t>(slot);
+    }
+};
+
+} // namespace
+
+Result<MergePlan> planMerge(const model::Document& document,
+                            const std::vector<model::NodeId>& nodes, MergeMode mode) {
+    model::NodeId skeleton;
+    auto checked = checkInputs(document, nodes, skeleton);
+    if (!checked)
+        return checked.error();
+    const int n = document.dimension();
+    const model::NodeId firstNode = nodes[0];
+    const model::MeshId firstMesh = document.node(firstNode).meshInstance()->mesh;
+    auto firstTransform = document.node(firstNode).transform.toAffine(n);
+    if (!firstTransform)
+        return firstTransform.error().withContext("node " +
+                                                  model::describeNode(document, firstNode));
+    auto toFirst = firstTransform->inverse();
+    if (!toFirst)
+        return Error("node " + model::describeNode(document, firstNode) +
+                     " has a singular transform");
+
+    MergePlan plan;
+    std::vector<model::JointSlot> joints = document.node(skeleton).skeleton()->joints;
+    std::vector<model::JointSlot> addedSlots;
+    GroupTable table(meshGroups(document, firstMesh, skeleton));
+    Placer placer{document, mode, table, joints, addedSlots};
+
+    const model::Mesh& first = document.mesh(firstMesh);
+    edit::MeshData merged{first.vertices, first.surfaces, model::Skin{}, first.extra};
+    model::Skin& skin = *merged.skin;
+    skin = *first.skin;
+    for (std::size_t g = 0; g < table.size(); ++g)
+        if (table.at(g).used)
+            plan.mappings.push_back({document.node(firstNode).displayName(),
+                                     static_cast<std::uint32_t>(g), table.at(g).name,
+                                     static_cast<std::uint32_t>(g), table.at(g).name,
+                                     boneName(document, table.at(g).driver)});
+
+    for (std::size_t i = 1; i < nodes.size(); ++i) {
+        const model::Node& node = document.node(nodes[i]);
+        const model::MeshId meshId = node.meshInstance()->mesh;
+        const model::Mesh& mesh = document.mesh(meshId);
+        const std::vector<GroupEntry> groups = meshGroups(document, meshId, skeleton);
+        std::vector<std::uint32_t> newIndex(groups.size(), 0);
+        for (std::size_t g = 0; g < groups.size(); ++g) {
+            if (!groups[g].used)
+                continue; // names of groups no influence uses are dropped (they deform nothing)
+            auto placed =
+                placer.place(groups[g], static_cast<std::uint32_t>(g), node.displayName());
+            if (!placed)
+                return placed.error().withContext("mesh " + model::describeMesh(document, meshId));
+            newIndex[g] = *placed;
+            plan.mappings.push_back({node.displayName(), static_cast<std::uint32_t>(g),
+                                     groups[g].name, *placed, table.at(*placed).name,
+                                     boneName(document, groups[g].driver)});
+        }
+
+        // Vertices into the first mesh's space: u = M_1⁻¹ M_i v.
+        auto transform = node.transform.toAffine(n);
+        if (!transform)
+            return transform.error().withContext("node " + model::describeNode(document, nodes[i]));
+        const math::AffineN toMerged = math::AffineN::compose(*toFirst, *transform);
+        const auto vertexOffset = static_cast<double>(merged.vertices.elementCount());
+        const auto size = static_cast<std::size_t>(n);
+        for (std::size_t v = 0; v < mesh.vertexCount(); ++v) {
+            auto point = math::VectorN::fromSpan(
+                std::span<const double>(mesh.vertices.values.data() + v * size, size));
+            const math::VectorN moved = toMerged.applyPoint(*point);
+            merged.vertices.values.insert(merged.vertices.values.end(), moved.values().begin(),
+                                          moved.values().end());
+        }
+        for (model::Surface surface : mesh.surfaces) {
+            for (auto* array : {&surface.simplexes, &surface.edges})
+                if (*array) {
+                    for (double& value : (*array)->values)
+                        value += vertexOffset;
+                    (*array)->sourceAccessor.reset();
+                }
+            merged.surfaces.push_back(std::move(surface));
+        }
+        const auto influenceOffset = static_cast<std::uint32_t>(skin.groups.size());
+        for (std::size_t v = 1; v < mesh.skin->offsets.size(); ++v)
+            skin.offsets.push_back(mesh.skin->offsets[v] + influenceOffset);
+        for (std::size_t e = 0; e < mesh.skin->groups.size(); ++e) {
+            skin.groups.push_back(newIndex[mesh.skin->groups[e]]);
+            skin.weights.push_back(mesh.skin->weights[e]);
+        }
+    }
+    skin.groupNames = table.names();
+    merged.vertices.sourceAccessor.reset();
+    fitSkinTypes(skin, merged.vertices.elementCount());
+    for (model::Surface& surface : merged.surfaces)
+        fitIndexTypes(surface, merged.vertices.elementCount());
+
+    plan.command = std::make_unique<edit::CompositeCommand>("Merge Meshes");
+    auto slots = appendJointSlots(document, skeleton, addedSlots, *plan.command);
+    if (!slots)
+        return slots.error();
+    plan.command->appendPending(edit::replaceMeshData(firstMesh, std::move(merged)));
+    for (std::size_t i = 1; i < nodes.size(); ++i) {
+        plan.command->appendPending(edit::deleteNode(nodes[i]));
+        plan.command->appendPending(edit::removeMesh(document.node(nodes[i]).meshInstance()->mesh));
+    }
+    return plan;
+}
+
+} // namespace hyperrig::core::ops

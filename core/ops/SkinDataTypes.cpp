@@ -1,0 +1,56 @@
+#include "core/ops/SkinDataTypes.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <limits>
+
+namespace hyperrig::core::ops {
+namespace {
+
+// The largest value an unsigned integer type holds (signed types are treated by their positive
+// range: G4MF index accessors are unsigned, the reader keeps what it found).
+double largestValue(io::ComponentType type) {
+    switch (type) {
+    case io::ComponentType::Uint8:
+        return std::numeric_limits<std::uint8_t>::max();
+    case io::ComponentType::Int8:
+        return std::numeric_limits<std::int8_t>::max();
+    case io::ComponentType::Uint16:
+        return std::numeric_limits<std::uint16_t>::max();
+    case io::ComponentType::Int16:
+        return std::numeric_limits<std::int16_t>::max();
+    case io::ComponentType::Uint32:
+        return std::numeric_limits<std::uint32_t>::max();
+    case io::ComponentType::Int32:
+        return std::numeric_limits<std::int32_t>::max();
+    default:
+        return 9007199254740992.0; // 64-bit and float types hold any index HyperRig makes
+    }
+}
+
+io::ComponentType widened(io::ComponentType type, double largest) {
+    if (largest <= largestValue(type))
+        return type;
+    if (largest <= std::numeric_limits<std::uint16_t>::max())
+        return io::ComponentType::Uint16;
+    return io::ComponentType::Uint32;
+}
+
+} // namespace
+
+void fitSkinTypes(model::Skin& skin, std::size_t vertexCount) {
+    const double lastVertex = vertexCount == 0 ? 0.0 : static_cast<double>(vertexCount - 1);
+    skin.vertexIndexType = widened(skin.vertexIndexType, lastVertex);
+    const double largestGroup =
+        skin.groups.empty() ? 0.0 : *std::max_element(skin.groups.begin(), skin.groups.end());
+    skin.groupIndexType = widened(skin.groupIndexType, largestGroup);
+}
+
+void fitIndexTypes(model::Surface& surface, std::size_t vertexCount) {
+    const double lastVertex = vertexCount == 0 ? 0.0 : static_cast<double>(vertexCount - 1);
+    for (auto* array : {&surface.simplexes, &surface.edges})
+        if (*array)
+            (*array)->componentType = widened((*array)->componentType, lastVertex);
+}
+
+} // namespace hyperrig::core::ops
