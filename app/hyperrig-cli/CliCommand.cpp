@@ -37,8 +37,9 @@ int usageError(CliContext& context, const std::string& message) {
 } // namespace
 
 const std::vector<CliCommand>& cliCommands() {
-    static const std::vector<CliCommand> commands{infoCommand(), validateCommand(),
-                                                  convertCommand(), editCommand(), poseCommand()};
+    static const std::vector<CliCommand> commands{
+        infoCommand(),   validateCommand(), convertCommand(), editCommand(),
+        parentCommand(), mergeCommand(),    poseCommand()};
     return commands;
 }
 

@@ -9,6 +9,8 @@ CliCommand infoCommand();
 CliCommand validateCommand();
 CliCommand convertCommand();
 CliCommand editCommand();
+CliCommand parentCommand();
+CliCommand mergeCommand();
 CliCommand poseCommand();
 CliCommand sliceCommand();
 

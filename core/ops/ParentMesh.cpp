@@ -192,8 +192,10 @@ Result<ParentPlan> planParent(const model::Document& document, model::NodeId mes
                 joints.push_back(bone);
                 addedSlots.push_back(bone);
                 table.growTo(index + 1, [&](std::size_t i) { return joints[i]; });
-                table.rename(index,
-                             table.find(name) ? table.uniqueName(nameOf(document, *bone)) : name);
+                const std::string boneName = nameOf(document, *bone);
+                table.rename(index, !boneName.empty() && !table.find(boneName)
+                                        ? boneName
+                                        : table.uniqueName(name));
             }
         } else {
             if (!map.count(name))

@@ -21,8 +21,8 @@ namespace hyperrig::core::ops {
 //   whose name ends with N (G4MF: names "should equal or be a suffix of" bone names).
 //   the index: the first joints slot holding that bone; a bone not yet in the joints gets a new
 //   slot at the end (bind poses get its entry, see JointSlots.h).
-//   the name: the name the skeleton's other skinned meshes use for that slot, else the group's
-//   own name when free, else the bone's.
+//   the name: the name the skeleton's other skinned meshes use for that slot, else the bone's
+//   name (so names match bones, as G4MF asks), else the group's own name made unique.
 //
 // A group that matches no bone is left untransformed (an index beyond the joints) and reported
 // in `warnings`. Groups that land on the same index converge: a vertex's weights for them add

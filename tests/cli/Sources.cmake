@@ -3,6 +3,8 @@ target_sources(hyperrig_cli_tests PRIVATE
     cli/CliDocumentTests.cpp
     cli/CliEditTests.cpp
     cli/CliPoseTests.cpp
+    cli/CliSkinOpsTests.cpp
+    core/ops/OpsTestSupport.cpp
     cli/CliValidateTests.cpp
     cli/CliOptionsTests.cpp
     ${PROJECT_SOURCE_DIR}/app/hyperrig-cli/CliOptions.cpp)

@@ -1,0 +1,130 @@
+#include "app/hyperrig-cli/Commands.h"
+#include "app/hyperrig-cli/DocumentFiles.h"
+#include "core/edit/History.h"
+#include "core/model/ItemAddress.h"
+#include "core/ops/MergeMeshes.h"
+
+#include <algorithm>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+namespace hyperrig::cli {
+namespace {
+
+int usage(CliContext& context, const std::string& message) {
+    std::fprintf(context.err,
+                 "hyperrig-cli: merge: %s\nUsage: hyperrig-cli merge IN --meshes A,B[,C...] "
+                 "--mode by-name|append [--dry-run [--json]] -o OUT\n",
+                 message.c_str());
+    return kExitUnreadable;
+}
+
+std::vector<std::string> splitList(const std::string& text) {
+    std::vector<std::string> items;
+    std::stringstream stream(text);
+    for (std::string item; std::getline(stream, item, ',');)
+        items.push_back(item);
+    return items;
+}
+
+void printTable(const std::vector<core::ops::GroupMapping>& rows, bool json, CliContext& context) {
+    if (json) {
+        nlohmann::ordered_json out = nlohmann::ordered_json::array();
+        for (const auto& row : rows)
+            out.push_back({{"mesh", row.mesh},
+                           {"oldIndex", row.oldIndex},
+                           {"oldName", row.oldName},
+                           {"newIndex", row.newIndex},
+                           {"newName", row.newName},
+                           {"bone", row.bone.empty() ? nlohmann::ordered_json()
+                                                     : nlohmann::ordered_json(row.bone)}});
+        std::fprintf(context.out, "%s\n", out.dump(2).c_str());
+        return;
+    }
+    const std::vector<std::string> header{"mesh", "old", "old name", "new", "new name", "bone"};
+    std::vector<std::vector<std::string>> table{header};
+    for (const auto& row : rows)
+        table.push_back({row.mesh, std::to_string(row.oldIndex), row.oldName,
+                         std::to_string(row.newIndex), row.newName,
+                         row.bone.empty() ? "(none)" : row.bone});
+    std::vector<std::size_t> widths(header.size(), 0);
+    for (const auto& line : table)
+        for (std::size_t c = 0; c < line.size(); ++c)
+            widths[c] = std::max(widths[c], line[c].size());
+    for (const auto& line : table) {
+        std::string text;
+        for (std::size_t c = 0; c < line.size(); ++c)
+            text += line[c] +
+                    std::string(c + 1 < line.size() ? widths[c] - line[c].size() + 2 : 0, ' ');
+        std::fprintf(context.out, "%s\n", text.c_str());
+    }
+}
+
+// Merges skinned meshes under one skeleton (core/ops/MergeMeshes.h). --dry-run prints the group
+// mapping table (mesh, old index, old name, new index, new name, bone) and writes nothing.
+int runMerge(const ParsedOptions& options, CliContext& context) {
+    const std::string& input = options.positionals()[0];
+    const auto meshes = options.value("meshes");
+    const auto mode = options.value("mode");
+    const auto output = options.value("output");
+    const bool dryRun = options.flag("dry-run");
+    if (!meshes)
+        return usage(context, "--meshes A,B[,C...] is required");
+    if (!mode || (*mode != "by-name" && *mode != "append"))
+        return usage(context, "--mode must be by-name or append");
+    if (options.flag("json") && !dryRun)
+        return usage(context, "--json goes with --dry-run");
+    if (!dryRun && !output)
+        return usage(context, "-o OUT (or --output OUT) is required unless --dry-run");
+    if (output) {
+        auto container = core::io::containerForPath(*output);
+        if (!container)
+            return usage(context, container.error().message());
+    }
+
+    auto read = readDocumentFile(input, context);
+    if (!read)
+        return kExitUnreadable;
+    core::model::Document& document = read->document;
+    std::vector<core::model::NodeId> nodes;
+    for (const std::string& name : splitList(*meshes)) {
+        auto node = core::model::resolveNode(document, core::model::OrderedJson(name), "--meshes");
+        if (!node) {
+            std::fprintf(context.err, "hyperrig-cli: merge: %s\n", node.error().message().c_str());
+            return kExitFailure;
+        }
+        nodes.push_back(*node);
+    }
+    auto plan = core::ops::planMerge(document, nodes,
+                                     *mode == "append" ? core::ops::MergeMode::Append
+                                                       : core::ops::MergeMode::ByName);
+    if (!plan) {
+        std::fprintf(context.err, "hyperrig-cli: merge: %s\n", plan.error().message().c_str());
+        return kExitFailure;
+    }
+    if (dryRun) {
+        printTable(plan->mappings, options.flag("json"), context);
+        return kExitSuccess;
+    }
+    core::edit::History history(document);
+    auto applied = history.execute(std::move(plan->command));
+    if (!applied) {
+        std::fprintf(context.err, "hyperrig-cli: merge: %s\n", applied.error().message().c_str());
+        return kExitFailure;
+    }
+    core::io::WriteOptions writeOptions;
+    writeOptions.schema = read->schema;
+    return writeDocumentFile(document, *output, writeOptions, context);
+}
+
+} // namespace
+
+CliCommand mergeCommand() {
+    return {"merge",
+            "merge IN --meshes A,B[,C...] --mode by-name|append [--dry-run [--json]] -o OUT",
+            "merge skinned meshes under one skeleton into the first, keeping their deformation",
+            OptionSpec{{"dry-run", "json"}, {"meshes", "mode", "output"}, 1, 1, {{'o', "output"}}},
+            &runMerge};
+}
+
+} // namespace hyperrig::cli
