@@ -11,6 +11,7 @@ target_sources(hyperrig_core PRIVATE
     eval/RigEvaluation.cpp
     eval/SkinTransforms.cpp
     eval/ThreadPool.cpp
+    eval/View4D.cpp
     eval/skinning/JointPalette.cpp
     eval/skinning/SkinningAvx512.cpp
     eval/skinning/SkinningDispatch.cpp

@@ -10,4 +10,5 @@ target_sources(hyperrig_core PRIVATE
     io/g4mf/NodeReader.cpp
     io/g4mf/DataPacker.cpp
     io/g4mf/G4mfWriter.cpp
-    io/g4mf/NodeWriter.cpp)
+    io/g4mf/NodeWriter.cpp
+    io/obj/ObjWriter.cpp)
