@@ -4,10 +4,11 @@
 // retarget inline library functions instantiated here).
 //
 // Per performance-notes §4.2 there is no gather and no compress-to-memory: classification reads
-// the per-vertex sign bytes with scalar loads (cheap, and mostly L1/L2 hits with local indices);
-// the SIMD work is the per-vertex transform (4 vertices per zmm), the index check, and the emit of
-// a cut tetrahedron (its 4 corners in one zmm, the 4 edge points by two permutes and one lerp,
-// 2 triangles written with 2 stores).
+// the per-vertex sign bytes with scalar loads (cheap, and mostly L1/L2 hits with local indices),
+// exactly as the portable kernel does. The SIMD work is the per-vertex transform (4 vertices per
+// zmm), the index check, the emit of a cut tetrahedron (its 4 corners in one zmm, the 4 edge
+// points by two permutes and one lerp, 2 triangles written with 2 stores, the raw cell normal by
+// permutes) and the per-block normalisation of the faces (4 per zmm).
 //
 // Results are bit-identical to the portable kernels: the same IEEE operations (mul, add, sub, div,
 // sqrt; no FMA, no reciprocal estimates) in the same order per lane.
