@@ -1,0 +1,58 @@
+#include "core/eval/slice/Slicer.h"
+
+#include "core/base/Contracts.h"
+#include "core/eval/slice/SliceKernels.h"
+
+#include <algorithm>
+#include <limits>
+
+namespace hyperrig::core::eval {
+namespace {
+
+slice_detail::SliceKernels kernelsFor(SlicePath path) {
+    return path == SlicePath::Avx512 ? slice_detail::avx512Kernels()
+                                     : slice_detail::portableKernels();
+}
+
+} // namespace
+
+Slicer::Slicer() : m_path(fastestSlicePath()) {}
+
+Slicer::Slicer(SlicePath path) : m_path(path) {
+    HYPERRIG_EXPECTS(slicePathAvailable(path));
+}
+
+void Slicer::slice(const TetSurface& surface, const ViewHyperplane& plane, SliceOutput& output) {
+    HYPERRIG_EXPECTS(surface.worldPositions.size() % 4 == 0);
+    HYPERRIG_EXPECTS(surface.tetrahedra.size() % 4 == 0);
+    const std::size_t vertexCount = surface.worldPositions.size() / 4;
+    const std::size_t tetCount = surface.tetrahedra.size() / 4;
+    const bool hasAttribute = !surface.vertexAttribute.empty();
+    HYPERRIG_EXPECTS(!hasAttribute || surface.vertexAttribute.size() == vertexCount);
+    HYPERRIG_EXPECTS(tetCount <= std::numeric_limits<std::uint32_t>::max());
+
+    const slice_detail::SliceKernels kernels = kernelsFor(m_path);
+    if (m_negative.size() < vertexCount) {
+        m_viewXyzd.resize(4 * vertexCount);
+        m_negative.resize(vertexCount);
+    }
+    kernels.vertexPass(slice_detail::VertexPassArgs{
+        &plane, surface.worldPositions.data(), vertexCount, m_viewXyzd.data(), m_negative.data()});
+
+    output.clear();
+    output.m_hasAttribute = hasAttribute;
+    const slice_detail::TetPassArgs args{surface.tetrahedra.data(),
+                                         vertexCount,
+                                         m_viewXyzd.data(),
+                                         m_negative.data(),
+                                         hasAttribute ? surface.vertexAttribute.data() : nullptr,
+                                         surface.flipOrientation};
+    for (std::size_t begin = 0; begin < tetCount; begin += SliceOutput::kTetBlock) {
+        const std::size_t end = std::min(tetCount, begin + SliceOutput::kTetBlock);
+        output.ensureRoom(2 * (end - begin));
+        output.m_triangleCount +=
+            kernels.tetPass(args, begin, end, output.vertexCursor(), output.faceCursor());
+    }
+}
+
+} // namespace hyperrig::core::eval

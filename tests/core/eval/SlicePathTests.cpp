@@ -1,0 +1,124 @@
+// Every kernel path this CPU can run against the naive reference, bit for bit.
+
+#include "core/eval/slice/SlicePath.h"
+#include "core/eval/slice/Slicer.h"
+#include "core/math/AffineN.h"
+#include "core/math/VectorN.h"
+#include "tests/core/eval/SliceTestSupport.h"
+#include "tests/core/eval/TetMeshFixtures.h"
+#include "tests/support/ThrowingContracts.h"
+
+#include <catch2/catch.hpp>
+#include <cstring>
+#include <random>
+
+using namespace hyperrig::core::eval;
+using namespace hyperrig::test;
+using hyperrig::core::math::AffineN;
+using hyperrig::core::math::VectorN;
+
+namespace {
+
+bool sameBits(const void* a, const void* b, std::size_t bytes) {
+    return bytes == 0 || std::memcmp(a, b, bytes) == 0;
+}
+
+void checkMatchesReference(SlicePath path, const TetSurface& surface, const ViewHyperplane& plane) {
+    const ReferenceSlice expected = referenceSlice(surface, plane);
+    Slicer slicer(path);
+    SliceOutput output;
+    slicer.slice(surface, plane, output);
+    REQUIRE(output.triangleCount() == expected.faces.size());
+    CHECK(sameBits(output.vertices().data(), expected.vertices.data(),
+                   expected.vertices.size() * sizeof(SliceVertex)));
+    CHECK(sameBits(output.faces().data(), expected.faces.data(),
+                   expected.faces.size() * sizeof(SliceFace)));
+}
+
+AffineN randomView(std::mt19937& random) {
+    std::uniform_real_distribution<double> angle(-3.0, 3.0);
+    std::uniform_real_distribution<double> shift(-0.5, 0.5);
+    AffineN view = AffineN::compose(
+        planeRotation(0, 3, angle(random)),
+        AffineN::compose(planeRotation(1, 3, angle(random)), planeRotation(2, 3, angle(random))));
+    view = AffineN::compose(planeRotation(0, 2, angle(random)), view);
+    view.setPosition(VectorN{shift(random), shift(random), shift(random), shift(random)});
+    return view;
+}
+
+} // namespace
+
+TEST_CASE("slice paths are listed with the fastest last", "[eval][slice]") {
+    const std::vector<SlicePath> paths = availableSlicePaths();
+    REQUIRE_FALSE(paths.empty());
+    CHECK(paths.front() == SlicePath::Portable);
+    CHECK(fastestSlicePath() == paths.back());
+    CHECK(slicePathName(SlicePath::Portable) == "portable");
+    CHECK(slicePathName(SlicePath::Avx512) == "avx512");
+    CHECK(Slicer().path() == fastestSlicePath());
+    if (!slicePathAvailable(SlicePath::Avx512)) {
+        WARN("AVX-512 is not available here: only the portable path is compared");
+        CHECK_THROWS_AS(Slicer(SlicePath::Avx512), ContractViolation);
+    }
+}
+
+TEST_CASE("every slice path matches the naive reference bit for bit", "[eval][slice]") {
+    std::mt19937 random(5);
+    std::uniform_real_distribution<double> offset(-0.6, 0.6);
+    std::uniform_real_distribution<float> attributeValue(-2.0F, 2.0F);
+
+    for (const SlicePath path : availableSlicePaths()) {
+        CAPTURE(slicePathName(path));
+
+        SECTION(std::string("random soups, random views: ") + std::string(slicePathName(path))) {
+            // Vertex counts not multiples of 4 exercise the SIMD vertex loop's tail; 3000
+            // tetrahedra span three kernel blocks.
+            for (const std::size_t vertexCount :
+                 {std::size_t{5}, std::size_t{203}, std::size_t{1001}}) {
+                const TetMesh soup =
+                    randomTetSoup(static_cast<std::uint32_t>(vertexCount), vertexCount, 3000);
+                std::vector<float> attribute(vertexCount);
+                for (float& value : attribute) {
+                    value = attributeValue(random);
+                }
+                for (int trial = 0; trial < 3; ++trial) {
+                    CAPTURE(vertexCount, trial);
+                    const ViewHyperplane plane(randomView(random), offset(random));
+                    const bool flip = trial == 1;
+                    checkMatchesReference(
+                        path, TetSurface{soup.positions, soup.tetrahedra, {}, flip}, plane);
+                    checkMatchesReference(
+                        path, TetSurface{soup.positions, soup.tetrahedra, attribute, flip}, plane);
+                }
+            }
+        }
+
+        SECTION(std::string("vertices on the hyperplane, degenerate tets: ") +
+                std::string(slicePathName(path))) {
+            // Coordinates on a coarse grid with an identity view put many distances at exactly 0;
+            // repeated corners make zero normals.
+            TetMesh soup = randomTetSoup(77, 400, 2500);
+            for (float& value : soup.positions) {
+                value = std::round(value * 2.0F) / 2.0F;
+            }
+            for (std::size_t t = 0; t < soup.tetCount(); t += 7) {
+                soup.tetrahedra[4 * t + 3] = soup.tetrahedra[4 * t + 1];
+            }
+            for (const double level : {0.0, 0.5, -0.5}) {
+                for (const bool flip : {false, true}) {
+                    checkMatchesReference(path,
+                                          TetSurface{soup.positions, soup.tetrahedra, {}, flip},
+                                          ViewHyperplane(identityView(), level));
+                }
+            }
+        }
+
+        SECTION(std::string("a tesseract shell: ") + std::string(slicePathName(path))) {
+            const TetMesh shell = tesseractShell(5, -1.0F, 1.0F);
+            for (int trial = 0; trial < 4; ++trial) {
+                checkMatchesReference(path, TetSurface{shell.positions, shell.tetrahedra},
+                                      ViewHyperplane(randomView(random), offset(random)));
+            }
+        }
+    }
+}
