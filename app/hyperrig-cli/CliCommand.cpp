@@ -39,7 +39,7 @@ int usageError(CliContext& context, const std::string& message) {
 const std::vector<CliCommand>& cliCommands() {
     static const std::vector<CliCommand> commands{
         infoCommand(),   validateCommand(), convertCommand(), editCommand(),
-        parentCommand(), mergeCommand(),    poseCommand()};
+        parentCommand(), mergeCommand(),    poseCommand(),    sliceCommand()};
     return commands;
 }
 

@@ -9,6 +9,8 @@ target_sources(hyperrig_core PRIVATE
     eval/PoseBake.cpp
     eval/PoseFile.cpp
     eval/RigEvaluation.cpp
+    eval/RigSlice.cpp
+    eval/GroupWeights.cpp
     eval/SkinTransforms.cpp
     eval/ThreadPool.cpp
     eval/View4D.cpp

@@ -31,10 +31,9 @@ Result<void> parseRotation(std::string_view text, View4D& view) {
         const std::string plane(part.substr(0, equals));
         const std::string_view number = part.substr(equals + 1);
         double degrees = 0.0;
-        const auto [end, error] = std::from_chars(number.data(), number.data() + number.size(),
-                                                  degrees);
-        if (error != std::errc() || end != number.data() + number.size() ||
-            !std::isfinite(degrees))
+        const auto [end, error] =
+            std::from_chars(number.data(), number.data() + number.size(), degrees);
+        if (error != std::errc() || end != number.data() + number.size() || !std::isfinite(degrees))
             return Error("'" + std::string(number) + "' in '" + std::string(part) +
                          "' is not a number of degrees");
         if (!seen.insert(plane).second)

@@ -4,6 +4,7 @@ target_sources(hyperrig_cli_tests PRIVATE
     cli/CliEditTests.cpp
     cli/CliPoseTests.cpp
     cli/CliSkinOpsTests.cpp
+    cli/CliSliceTests.cpp
     core/ops/OpsTestSupport.cpp
     cli/CliValidateTests.cpp
     cli/CliOptionsTests.cpp

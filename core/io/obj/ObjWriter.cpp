@@ -26,7 +26,8 @@ void appendVector(std::string& out, const char* tag, const std::array<float, 3>&
 
 } // namespace
 
-std::string objText(const std::vector<std::string>& comments, const std::vector<ObjObject>& objects) {
+std::string objText(const std::vector<std::string>& comments,
+                    const std::vector<ObjObject>& objects) {
     std::string out;
     for (const std::string& comment : comments)
         out += "# " + comment + "\n";

@@ -21,7 +21,8 @@ struct ObjObject {
 // line, its corners ("v"), its normals ("vn") and faces "f a//n b//n c//n" (1-based, counted
 // across objects as OBJ requires). Numbers are written with 9 significant digits, enough to read
 // every float back exactly. Object names have whitespace replaced by '_' (OBJ splits on it).
-std::string objText(const std::vector<std::string>& comments, const std::vector<ObjObject>& objects);
+std::string objText(const std::vector<std::string>& comments,
+                    const std::vector<ObjObject>& objects);
 
 // Writes objText(...) atomically (core/base/AtomicFile.h): never a half-written file.
 Result<void> writeObj(const std::filesystem::path& path, const std::vector<std::string>& comments,

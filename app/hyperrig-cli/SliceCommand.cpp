@@ -1,0 +1,176 @@
+#include "app/hyperrig-cli/Commands.h"
+#include "app/hyperrig-cli/DocumentFiles.h"
+#include "core/eval/CompiledRig.h"
+#include "core/eval/PoseFile.h"
+#include "core/eval/RigEvaluation.h"
+#include "core/eval/RigSlice.h"
+#include "core/eval/ThreadPool.h"
+#include "core/eval/View4D.h"
+#include "core/io/obj/ObjWriter.h"
+
+#include <charconv>
+#include <cmath>
+
+namespace hyperrig::cli {
+namespace {
+
+int usage(CliContext& context, const std::string& message) {
+    std::fprintf(context.err,
+                 "hyperrig-cli: slice: %s\nUsage: hyperrig-cli slice IN [--pose POSE.json] [--w "
+                 "OFFSET] [--rotate xw=DEG,yw=DEG,zw=DEG] -o OUT.obj\n",
+                 message.c_str());
+    return kExitUnreadable;
+}
+
+int fail(CliContext& context, const std::string& message, int status) {
+    std::fprintf(context.err, "hyperrig-cli: slice: %s\n", message.c_str());
+    return status;
+}
+
+// 3D documents: "the slice is the mesh itself": every visible triangle, posed, in world space.
+void meshTriangles(const core::model::Document& document, const core::eval::CompiledRig& rig,
+                   const core::eval::EvaluatedRig& evaluated,
+                   std::vector<core::io::ObjObject>& objects) {
+    for (const auto& instance : evaluated.instances) {
+        const auto& mesh = rig.mesh(instance.mesh);
+        if (!instance.visible || mesh.simplexes.empty())
+            continue;
+        core::io::ObjObject object{document.node(instance.node).displayName(), {}, {}};
+        const float* positions = instance.positions(mesh);
+        const bool flip = instance.world.basis().determinant() < 0.0;
+        for (std::size_t t = 0; t + 2 < mesh.simplexes.size(); t += 3) {
+            std::array<std::array<float, 3>, 3> corners{};
+            for (std::size_t k = 0; k < 3; ++k) {
+                const float* p = positions + 3 * mesh.simplexes[t + k];
+                const auto world = instance.world.applyPoint(core::math::VectorN{p[0], p[1], p[2]});
+                corners[k] = {static_cast<float>(world[0]), static_cast<float>(world[1]),
+                              static_cast<float>(world[2])};
+            }
+            if (flip)
+                std::swap(corners[1], corners[2]);
+            const std::array<float, 3> a{corners[1][0] - corners[0][0],
+                                         corners[1][1] - corners[0][1],
+                                         corners[1][2] - corners[0][2]};
+            const std::array<float, 3> b{corners[2][0] - corners[0][0],
+                                         corners[2][1] - corners[0][1],
+                                         corners[2][2] - corners[0][2]};
+            std::array<float, 3> normal{a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2],
+                                        a[0] * b[1] - a[1] * b[0]};
+            const float length =
+                std::sqrt(normal[0] * normal[0] + normal[1] * normal[1] + normal[2] * normal[2]);
+            if (length > 0.0F)
+                for (float& value : normal)
+                    value /= length;
+            object.corners.insert(object.corners.end(), corners.begin(), corners.end());
+            object.normals.push_back(normal);
+        }
+        objects.push_back(std::move(object));
+    }
+}
+
+// Writes the world-space cross-section of every visible tetrahedral surface (docs/skinning.md,
+// "Slicing"): the hyperplane view w = OFFSET of the 4D view turned by --rotate.
+int runSlice(const ParsedOptions& options, CliContext& context) {
+    const std::string& input = options.positionals()[0];
+    const auto output = options.value("output");
+    if (!output)
+        return usage(context, "-o OUT.obj (or --output OUT.obj) is required");
+    core::eval::View4D view;
+    if (const auto offset = options.value("w")) {
+        const auto [end, error] =
+            std::from_chars(offset->data(), offset->data() + offset->size(), view.offset);
+        if (error != std::errc() || end != offset->data() + offset->size() ||
+            !std::isfinite(view.offset))
+            return usage(context, "--w needs a number, not '" + *offset + "'");
+    }
+    if (const auto rotate = options.value("rotate")) {
+        auto parsed = core::eval::parseRotation(*rotate, view);
+        if (!parsed)
+            return usage(context, "--rotate: " + parsed.error().message());
+    }
+
+    auto read = readDocumentFile(input, context);
+    if (!read)
+        return kExitUnreadable;
+    const core::model::Document& document = read->document;
+    const int dimension = document.dimension();
+    if (dimension != 3 && dimension != 4)
+        return fail(context,
+                    input + " is " + std::to_string(dimension) +
+                        "D; slice cuts 4D meshes (and writes 3D meshes as they are)",
+                    kExitFailure);
+    auto rig = core::eval::CompiledRig::compile(document);
+    if (!rig)
+        return fail(context, input + ": " + rig.error().message(), kExitFailure);
+    core::eval::Pose pose;
+    if (const auto poseFile = options.value("pose")) {
+        auto parsed = core::eval::readPoseFile(*poseFile, document, *rig);
+        if (!parsed)
+            return fail(context, parsed.error().message(), kExitUnreadable);
+        pose = std::move(*parsed);
+    }
+    core::eval::EvaluatedRig evaluated;
+    auto evaluatedOk =
+        core::eval::evaluateRig(document, *rig, pose, core::eval::ThreadPool::shared(), evaluated);
+    if (!evaluatedOk)
+        return fail(context, input + ": " + evaluatedOk.error().message(), kExitFailure);
+
+    std::vector<core::io::ObjObject> objects;
+    std::size_t triangles = 0;
+    if (dimension == 3) {
+        meshTriangles(document, *rig, evaluated, objects);
+    } else {
+        core::eval::Slicer slicer;
+        core::eval::RigSlice slice;
+        core::eval::sliceRig(document, *rig, evaluated, view, slicer, slice);
+        for (const auto& instance : slice.instances) {
+            core::io::ObjObject object{document.node(instance.node).displayName(), {}, {}};
+            const auto corners = instance.triangles.vertices();
+            const auto faces = instance.triangles.faces();
+            for (std::size_t t = 0; t < faces.size(); ++t) {
+                // The slicer emits the zero-area triangles that vertices lying exactly on the
+                // hyperplane produce (eval/slice/Slicer.h); a file gains nothing from them.
+                const auto& a = corners[3 * t];
+                const auto& b = corners[3 * t + 1];
+                const auto& c = corners[3 * t + 2];
+                const float ux = b.x - a.x, uy = b.y - a.y, uz = b.z - a.z;
+                const float vx = c.x - a.x, vy = c.y - a.y, vz = c.z - a.z;
+                if (uy * vz - uz * vy == 0.0F && uz * vx - ux * vz == 0.0F &&
+                    ux * vy - uy * vx == 0.0F)
+                    continue;
+                for (const auto* corner : {&a, &b, &c})
+                    object.corners.push_back({corner->x, corner->y, corner->z});
+                object.normals.push_back({faces[t].normalX, faces[t].normalY, faces[t].normalZ});
+            }
+            objects.push_back(std::move(object));
+        }
+    }
+    for (const auto& object : objects)
+        triangles += object.normals.size();
+    char header[160];
+    std::snprintf(header, sizeof(header), "w offset %.9g, rotation xw %.9g yw %.9g zw %.9g degrees",
+                  view.offset, view.xwDegrees, view.ywDegrees, view.zwDegrees);
+    const std::vector<std::string> comments{
+        "hyperrig-cli slice of " + input,
+        dimension == 4 ? std::string(header) : std::string("3D document: the meshes themselves"),
+        std::to_string(triangles) + " triangles"};
+    auto written = core::io::writeObj(*output, comments, objects);
+    if (!written)
+        return fail(context, written.error().message(), kExitFailure);
+    if (triangles == 0)
+        std::fprintf(context.err,
+                     "hyperrig-cli: warning: the hyperplane cuts no tetrahedron; %s has no "
+                     "triangles\n",
+                     output->c_str());
+    return kExitSuccess;
+}
+
+} // namespace
+
+CliCommand sliceCommand() {
+    return {"slice", "slice IN [--pose POSE.json] [--w OFFSET] [--rotate xw=DEG,...] -o OUT.obj",
+            "write the 3D cross-section of the 4D meshes at a hyperplane, as OBJ",
+            OptionSpec{{}, {"pose", "w", "rotate", "output"}, 1, 1, {{'o', "output"}}}, &runSlice};
+}
+
+} // namespace hyperrig::cli

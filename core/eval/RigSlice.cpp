@@ -1,0 +1,58 @@
+#include "core/eval/RigSlice.h"
+
+#include "core/base/Contracts.h"
+
+namespace hyperrig::core::eval {
+namespace {
+
+std::array<float, 4> toFloat(const math::VectorN& v) {
+    return {static_cast<float>(v[0]), static_cast<float>(v[1]), static_cast<float>(v[2]),
+            static_cast<float>(v[3])};
+}
+
+} // namespace
+
+void sliceRig(const model::Document& document, const CompiledRig& rig,
+              const EvaluatedRig& evaluated, const View4D& view, Slicer& slicer, RigSlice& out,
+              const std::unordered_map<model::MeshId, std::vector<float>>& attributes) {
+    HYPERRIG_EXPECTS(document.dimension() == 4);
+    const math::AffineN worldToView = view.worldToView();
+    std::size_t used = 0;
+    for (const EvaluatedInstance& instance : evaluated.instances) {
+        const CompiledMesh& mesh = rig.mesh(instance.mesh);
+        if (!instance.visible || mesh.simplexes.empty())
+            continue;
+        if (out.instances.size() <= used)
+            out.instances.emplace_back();
+        RigSlice::Instance& result = out.instances[used++];
+        result.node = instance.node;
+        result.mesh = instance.mesh;
+        // Mesh space straight to view space: the slicer's "world" is this mesh's space.
+        const ViewHyperplane plane(math::AffineN::compose(worldToView, instance.world),
+                                   view.offset);
+        TetSurface surface;
+        surface.worldPositions = {instance.positions(mesh), mesh.restPositions.size()};
+        surface.tetrahedra = mesh.simplexes;
+        if (const auto found = attributes.find(instance.mesh); found != attributes.end())
+            surface.vertexAttribute = found->second;
+        surface.flipOrientation = instance.world.basis().determinant() < 0.0;
+        slicer.slice(surface, plane, result.triangles);
+    }
+    out.instances.resize(used);
+
+    out.boneNodes.clear();
+    std::vector<BoneSegment> segments;
+    for (const CompiledSkeleton& skeleton : rig.skeletons())
+        for (model::NodeId bone : skeleton.bones) {
+            const math::AffineN& world = evaluated.world.at(bone);
+            const double length = document.node(bone).bone()->length.value_or(0.0);
+            math::VectorN tip = math::VectorN::zero(4);
+            tip[1] = length;
+            segments.push_back({toFloat(world.position()), toFloat(world.applyPoint(tip))});
+            out.boneNodes.push_back(bone);
+        }
+    out.bones.resize(segments.size());
+    sliceBoneSegments(segments, ViewHyperplane(worldToView, view.offset), out.bones);
+}
+
+} // namespace hyperrig::core::eval

@@ -1,0 +1,36 @@
+#pragma once
+
+#include "core/eval/CompiledRig.h"
+#include "core/eval/RigEvaluation.h"
+#include "core/eval/View4D.h"
+#include "core/eval/slice/BoneSlice.h"
+#include "core/eval/slice/SliceOutput.h"
+#include "core/eval/slice/Slicer.h"
+
+#include <unordered_map>
+#include <vector>
+
+namespace hyperrig::core::eval {
+
+// The cross-section of an evaluated 4D rig: one triangle soup per visible mesh instance with
+// tetrahedra (view space), and every bone as a segment against the hyperplane. Kept by the caller
+// and reused frame after frame (the slice outputs keep their storage).
+struct RigSlice {
+    struct Instance {
+        model::NodeId node;
+        model::MeshId mesh;
+        SliceOutput triangles;
+    };
+    std::vector<Instance> instances;
+    std::vector<model::NodeId> boneNodes; // parallel to bones
+    std::vector<BoneSegmentSlice> bones;  // head at the bone origin, tail at +Y · length
+};
+
+// Slices every visible instance of `evaluated` whose mesh has tetrahedra, and every bone of the
+// rig. `attributes` optionally gives a per-vertex attribute by mesh (a heat-map). Contract: the
+// document is 4D, `evaluated` comes from `rig`.
+void sliceRig(const model::Document& document, const CompiledRig& rig,
+              const EvaluatedRig& evaluated, const View4D& view, Slicer& slicer, RigSlice& out,
+              const std::unordered_map<model::MeshId, std::vector<float>>& attributes = {});
+
+} // namespace hyperrig::core::eval

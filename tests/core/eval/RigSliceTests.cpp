@@ -1,0 +1,48 @@
+#include "core/eval/GroupWeights.h"
+#include "core/eval/RigSlice.h"
+#include "core/eval/ThreadPool.h"
+#include "tests/core/edit/DataTestSupport.h"
+#include "tests/core/eval/EvalTestSupport.h"
+
+#include <catch2/catch.hpp>
+
+using namespace hyperrig::core;
+
+TEST_CASE("a group's weight per vertex is its share of the vertex's weights", "[eval][heatmap]") {
+    auto tiny = hyperrig::test::makeTinyRig(4);
+    // Names are inferred from the joints: group 1 is "Lower".
+    auto lower = eval::groupWeightPerVertex(tiny.document, tiny.mesh, "Lower");
+    REQUIRE(lower.ok());
+    CHECK(*lower == std::vector<float>{1.0F, 0.5F, 0.0F, 0.0F, 0.0F});
+    auto missing = eval::groupWeightPerVertex(tiny.document, tiny.mesh, "Tail");
+    REQUIRE_FALSE(missing.ok());
+    CHECK(missing.error().message() == "mesh 'SkinMesh' has no group named 'Tail'");
+}
+
+TEST_CASE("slicing an evaluated rig cuts every visible mesh and reports every bone",
+          "[eval][slice]") {
+    model::Document document = hyperrig::test::loadSample("creature-4d.g4tf");
+    auto rig = eval::CompiledRig::compile(document);
+    REQUIRE(rig.ok());
+    eval::ThreadPool pool(1);
+    eval::EvaluatedRig evaluated;
+    REQUIRE(eval::evaluateRig(document, *rig, eval::Pose{}, pool, evaluated).ok());
+    eval::Slicer slicer;
+    eval::RigSlice slice;
+    const model::MeshId body = hyperrig::test::meshNamed(document, "BodyMesh");
+    auto heat = eval::groupWeightPerVertex(document, body, "Spine");
+    REQUIRE(heat.ok());
+    eval::sliceRig(document, *rig, evaluated, eval::View4D{}, slicer, slice, {{body, *heat}});
+    REQUIRE(slice.instances.size() == 2);
+    CHECK(slice.instances[0].triangles.triangleCount() > 0);
+    CHECK(slice.instances[0].triangles.hasAttribute());
+    CHECK_FALSE(slice.instances[1].triangles.hasAttribute());
+    CHECK(slice.bones.size() == 24);
+    CHECK(slice.boneNodes.size() == 24);
+
+    // Hiding the clothing node drops it from the slice.
+    document.node(document.findNode("Clothing")).visible = false;
+    REQUIRE(eval::evaluateRig(document, *rig, eval::Pose{}, pool, evaluated).ok());
+    eval::sliceRig(document, *rig, evaluated, eval::View4D{}, slicer, slice);
+    CHECK(slice.instances.size() == 1);
+}
