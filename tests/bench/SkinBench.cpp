@@ -20,6 +20,7 @@ using namespace hyperrig::core;
 namespace {
 
 constexpr std::size_t kVertices = 1'000'000;
+constexpr std::size_t kInCacheVertices = 16'384; // performance-notes §6: report in-cache apart
 constexpr std::uint32_t kJoints = 100;
 constexpr std::size_t kInfluences = 4;
 
@@ -32,13 +33,16 @@ struct Workload {
     std::vector<float> outPositions;
     std::vector<float> outNormals;
 
-    explicit Workload(int n) : dimension(n), palette(n, kJoints + 1) {
+    std::size_t vertexCount;
+
+    Workload(int n, std::size_t vertices)
+        : dimension(n), palette(n, kJoints + 1), vertexCount(vertices) {
         std::mt19937 random(7);
         std::uniform_real_distribution<double> unit(-1.0, 1.0);
         std::uniform_int_distribution<std::uint32_t> joint(0, kJoints - 1);
         model::Skin source;
         source.offsets.push_back(0);
-        for (std::size_t v = 0; v < kVertices; ++v) {
+        for (std::size_t v = 0; v < vertices; ++v) {
             std::array<double, kInfluences> weights{};
             for (double& w : weights)
                 w = 0.1 + (unit(random) + 1.0);
@@ -49,7 +53,7 @@ struct Workload {
             }
             source.offsets.push_back(static_cast<std::uint32_t>(source.groups.size()));
         }
-        skin = *eval::compileSkin(source, kVertices);
+        skin = *eval::compileSkin(source, vertices);
         for (std::uint32_t j = 0; j < kJoints; ++j) {
             math::BasisN basis = math::BasisN::identity(n);
             math::VectorN position = math::VectorN::zero(n);
@@ -60,7 +64,7 @@ struct Workload {
             }
             palette.setRow(j, math::AffineN(basis, position));
         }
-        const std::size_t values = kVertices * static_cast<std::size_t>(n);
+        const std::size_t values = vertices * static_cast<std::size_t>(n);
         positions.resize(values);
         normals.resize(values);
         for (std::size_t i = 0; i < values; ++i) {
@@ -86,8 +90,14 @@ struct Workload {
 };
 
 Workload& workload(int n) {
-    static Workload three(3);
-    static Workload four(4);
+    static Workload three(3, kVertices);
+    static Workload four(4, kVertices);
+    return n == 3 ? three : four;
+}
+
+Workload& inCacheWorkload(int n) {
+    static Workload three(3, kInCacheVertices);
+    static Workload four(4, kInCacheVertices);
     return n == 3 ? three : four;
 }
 
@@ -115,6 +125,22 @@ void kernel(benchmark::State& state, int n, bool withNormals) {
     }
     state.SetLabel(std::string(eval::kernelName(chosen)));
     finish(state, n, withNormals);
+}
+
+// The same kernel on 16,384 vertices (~1 MB, cache-resident): its compute rate, which the 1M rows
+// approach when they are not memory-bound.
+void inCache(benchmark::State& state, int n) {
+    Workload& w = inCacheWorkload(n);
+    const eval::SkinningJob job = w.job(false);
+    const eval::SkinningKernel chosen = eval::fastestKernel(n);
+    for (auto _ : state) {
+        eval::skinVertices(job, chosen, 0, w.vertexCount);
+        benchmark::DoNotOptimize(w.outPositions.data());
+        benchmark::ClobberMemory();
+    }
+    state.SetLabel(std::string(eval::kernelName(chosen)) + ", in cache");
+    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()) *
+                            static_cast<std::int64_t>(w.vertexCount));
 }
 
 void pooled(benchmark::State& state, int n, bool withNormals) {
@@ -196,6 +222,8 @@ void naive3(benchmark::State& state, bool withNormals) {
 BENCHMARK_CAPTURE(kernel, 4d_positions, 4, false)->Name("lbs/4d/positions/kernel")->MinTime(1.0);
 BENCHMARK_CAPTURE(naive4, 4d_positions, false)->Name("lbs/4d/positions/naive")->MinTime(1.0);
 BENCHMARK_CAPTURE(pooled, 4d_positions, 4, false)->Name("lbs/4d/positions/pool")->MinTime(1.0);
+BENCHMARK_CAPTURE(inCache, 4d, 4)->Name("lbs/4d/positions/kernel-16k")->MinTime(1.0);
+BENCHMARK_CAPTURE(inCache, 3d, 3)->Name("lbs/3d/positions/kernel-16k")->MinTime(1.0);
 BENCHMARK_CAPTURE(kernel, 4d_normals, 4, true)->Name("lbs/4d/normals/kernel")->MinTime(1.0);
 BENCHMARK_CAPTURE(naive4, 4d_normals, true)->Name("lbs/4d/normals/naive")->MinTime(1.0);
 BENCHMARK_CAPTURE(kernel, 3d_positions, 3, false)->Name("lbs/3d/positions/kernel")->MinTime(1.0);
