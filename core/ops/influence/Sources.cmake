@@ -1,1 +1,6 @@
-target_sources(hyperrig_core PRIVATE)
+target_sources(hyperrig_core PRIVATE
+    ops/influence/InferGroupNames.cpp
+    ops/influence/InfluencePlan.cpp
+    ops/influence/RemoveUnusedGroups.cpp
+    ops/influence/SkinRewrite.cpp
+    ops/influence/WeightTools.cpp)
