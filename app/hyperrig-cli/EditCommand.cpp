@@ -3,6 +3,7 @@
 #include "core/edit/History.h"
 #include "core/edit/script/ScriptFile.h"
 #include "core/edit/script/ScriptRunner.h"
+#include "core/ops/influence/InfluenceScriptOps.h"
 
 #include <chrono>
 
@@ -38,6 +39,7 @@ int runEdit(const ParsedOptions& options, CliContext& context) {
         return kExitUnreadable;
     }
 
+    core::ops::addInfluenceScriptOps(); // ops defined above core/edit (ScriptOps.h)
     // Every op is its own undo step: the clock moves an hour per reading, far past History's
     // merge window, so "undo" in a script always undoes exactly the op before it.
     auto now = std::chrono::steady_clock::time_point{};

@@ -27,6 +27,14 @@ struct ScriptOp {
 const std::vector<ScriptOp>& scriptNodeOps();
 const std::vector<ScriptOp>& scriptDataOps();
 
+// Op tables of the layers that build on core/edit (core/ops: the influence tools), which
+// core/edit cannot include. A program that runs scripts adds them before it runs any
+// (hyperrig-cli edit does); findScriptOp and scriptOpNames then see them after the built-in
+// ops. Adding a table again changes nothing. Contract: no op name of the table is taken. Not
+// synchronised: add tables before scripts run on other threads.
+using ScriptOpTable = const std::vector<ScriptOp>& (*)();
+void addScriptOpTable(ScriptOpTable table);
+
 // The op called `name`, or nullptr.
 const ScriptOp* findScriptOp(std::string_view name);
 

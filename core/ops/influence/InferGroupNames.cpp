@@ -1,0 +1,103 @@
+#include "core/edit/commands/SkinGroupNames.h"
+#include "core/ops/influence/InfluencePlan.h"
+#include "core/ops/influence/InfluenceTools.h"
+
+#include <optional>
+#include <string>
+#include <unordered_set>
+#include <vector>
+
+namespace hyperrig::core::ops {
+namespace {
+
+constexpr std::string_view kTool = "Infer Group Names";
+
+// Sets a skin's groupNames and nothing else, so undo keeps O(groups) names instead of the
+// O(influences) copy edit::replaceSkin would keep, and a skin read with unsorted weights can
+// still be named.
+class SetGroupNamesCommand final : public edit::Command {
+public:
+    SetGroupNamesCommand(model::MeshId mesh, std::vector<std::string> names)
+        : m_mesh(mesh), m_other(std::move(names)) {}
+
+    Result<void> apply(model::Document& document, edit::ChangeSet& changes) override {
+        model::Mesh* mesh = document.meshes.find(m_mesh);
+        if (!mesh)
+            return Error(displayName() + ": the mesh no longer exists");
+        if (!mesh->skin)
+            return refusal(document, m_mesh, kTool, "it has no skin");
+        auto checked = checkNames();
+        if (!checked)
+            return refusal(document, m_mesh, kTool, checked.error().message());
+        swap(*mesh, changes);
+        return {};
+    }
+    void revert(model::Document& document, edit::ChangeSet& changes) override {
+        swap(document.mesh(m_mesh), changes);
+    }
+    std::string displayName() const override { return std::string(kTool); }
+    std::size_t byteSize() const override {
+        std::size_t total = sizeof(*this);
+        if (m_other)
+            for (const std::string& name : *m_other)
+                total += sizeof(name) + name.capacity();
+        return total;
+    }
+
+private:
+    // The names come from edit::groupNamesWithInference, which makes them unique and non-empty;
+    // checked again because apply() must refuse what replaceSkin would refuse.
+    Result<void> checkNames() const {
+        if (!m_other)
+            return {};
+        std::unordered_set<std::string_view> seen;
+        for (const std::string& name : *m_other) {
+            auto text = edit::checkGroupNameText(name);
+            if (!text)
+                return text;
+            if (!seen.insert(name).second)
+                return Error("group name '" + name + "' is used twice");
+        }
+        return {};
+    }
+
+    void swap(model::Mesh& mesh, edit::ChangeSet& changes) {
+        std::swap(mesh.skin->groupNames, m_other);
+        changes.skinsChanged.push_back(m_mesh);
+    }
+
+    model::MeshId m_mesh;
+    std::optional<std::vector<std::string>> m_other; // the names not in the document
+};
+
+} // namespace
+
+CommandResult inferGroupNames(const model::Document& document, model::MeshId mesh,
+                              InfluenceReport* report) {
+    auto source = sourceSkin(document, mesh, kTool);
+    if (!source)
+        return source.error();
+    const model::Skin& skin = **source;
+    if (skin.groupNames && !skin.groupNames->empty())
+        return refusal(document, mesh, kTool,
+                       "the skin already has group names; rename groups one by one instead");
+    if (!edit::boundSkeleton(document, mesh))
+        return refusal(document, mesh, kTool,
+                       "no node showing it is a direct child of a skeleton node, so there are "
+                       "no joints to take bone names from");
+
+    // No names yet, so the helper infers every one: one per group the influences use and one
+    // per joints slot, whichever is more.
+    const std::size_t count = edit::namedGroupCapacity(document, mesh);
+    if (count == 0) {
+        deliver({}, report);
+        return std::unique_ptr<edit::Command>(planCommand(kTool));
+    }
+    InfluenceReport counted;
+    counted.groupsNamed = count;
+    deliver(counted, report);
+    return std::unique_ptr<edit::Command>(std::make_unique<SetGroupNamesCommand>(
+        mesh, edit::groupNamesWithInference(document, mesh, count)));
+}
+
+} // namespace hyperrig::core::ops
