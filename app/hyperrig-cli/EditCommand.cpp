@@ -39,12 +39,11 @@ int runEdit(const ParsedOptions& options, CliContext& context) {
         return kExitUnreadable;
     }
 
-    core::ops::addInfluenceScriptOps(); // ops defined above core/edit (ScriptOps.h)
     // Every op is its own undo step: the clock moves an hour per reading, far past History's
     // merge window, so "undo" in a script always undoes exactly the op before it.
     auto now = std::chrono::steady_clock::time_point{};
     core::edit::History history(read->document, [&now] { return now += std::chrono::hours(1); });
-    auto ran = core::edit::runScript(history, *script);
+    auto ran = core::edit::runScript(history, *script, core::ops::fullScriptOpCatalog());
     if (!ran) {
         std::fprintf(context.err, "hyperrig-cli: edit: %s\n", ran.error().message().c_str());
         return kExitFailure;

@@ -27,19 +27,25 @@ struct ScriptOp {
 const std::vector<ScriptOp>& scriptNodeOps();
 const std::vector<ScriptOp>& scriptDataOps();
 
-// Op tables of the layers that build on core/edit (core/ops: the influence tools), which
-// core/edit cannot include. A program that runs scripts adds them before it runs any
-// (hyperrig-cli edit does); findScriptOp and scriptOpNames then see them after the built-in
-// ops. Adding a table again changes nothing. Contract: no op name of the table is taken. Not
-// synchronised: add tables before scripts run on other threads.
-using ScriptOpTable = const std::vector<ScriptOp>& (*)();
-void addScriptOpTable(ScriptOpTable table);
+// The ops a script run accepts: the built-in tables (nodes, skins, bind poses, shapes) plus the
+// tables of layers that build on core/edit and that core/edit cannot include (core/ops adds the
+// influence tools: ops::fullScriptOpCatalog()). Passed to runScript by the program, so nothing
+// is registered globally. Lookups search the tables in order.
+class ScriptOpCatalog {
+public:
+    // The built-in ops.
+    ScriptOpCatalog();
+    // Adds a table. Contract: none of its names is taken, by an op or a history op.
+    ScriptOpCatalog& add(const std::vector<ScriptOp>& table);
 
-// The op called `name`, or nullptr.
-const ScriptOp* findScriptOp(std::string_view name);
+    // The op called `name`, or nullptr.
+    const ScriptOp* find(std::string_view name) const;
+    // Every op name the runner accepts, command ops and history ops, for messages and docs.
+    std::vector<std::string_view> names() const;
 
-// Every op name the runner accepts, command ops and history ops, for messages and docs.
-std::vector<std::string_view> scriptOpNames();
+private:
+    std::vector<const std::vector<ScriptOp>*> m_tables;
+};
 
 // setTransform's fields: what they replace in the node's current transform
 // (ScriptTransform.cpp).

@@ -12,7 +12,8 @@ namespace {
 // them back and messages can name them.
 class ScriptRun {
 public:
-    explicit ScriptRun(History& history) : m_history(history) {}
+    ScriptRun(History& history, const ScriptOpCatalog& catalog)
+        : m_history(history), m_catalog(catalog) {}
 
     Result<ScriptReport> run(const model::OrderedJson& ops) {
         if (!ops.is_array())
@@ -47,7 +48,7 @@ private:
         if (!op["op"].is_string())
             return Error("'op' must be a string");
         name = op["op"].get<std::string>();
-        if (const ScriptOp* command = findScriptOp(name)) {
+        if (const ScriptOp* command = m_catalog.find(name)) {
             auto fields = ScriptFields::check(op, command->required, command->optional);
             if (!fields)
                 return fields.error();
@@ -68,7 +69,7 @@ private:
         if (name != "undo" && name != "redo" && name != "commit" && name != "rollback" &&
             !transactionOp) {
             std::string known;
-            for (std::string_view candidate : scriptOpNames())
+            for (std::string_view candidate : m_catalog.names())
                 known += (known.empty() ? "" : ", ") + std::string(candidate);
             return Error("unknown op; the ops are " + known);
         }
@@ -119,14 +120,16 @@ private:
     }
 
     History& m_history;
+    const ScriptOpCatalog& m_catalog;
     std::vector<std::string> m_open;
     ScriptReport m_report;
 };
 
 } // namespace
 
-Result<ScriptReport> runScript(History& history, const model::OrderedJson& ops) {
-    return ScriptRun(history).run(ops);
+Result<ScriptReport> runScript(History& history, const model::OrderedJson& ops,
+                               const ScriptOpCatalog& catalog) {
+    return ScriptRun(history, catalog).run(ops);
 }
 
 } // namespace hyperrig::core::edit

@@ -2,6 +2,7 @@
 
 #include "core/base/Result.h"
 #include "core/edit/History.h"
+#include "core/edit/script/ScriptOps.h"
 #include "core/model/Json.h"
 
 #include <cstddef>
@@ -22,6 +23,10 @@ struct ScriptReport {
 // index in the array (from 0, as in the JSON pointer /N); transactions the script opened and
 // left open are rolled back, so only steps completed outside them stay applied. A script that
 // ends with a transaction still open fails the same way.
-Result<ScriptReport> runScript(History& history, const model::OrderedJson& ops);
+//
+// `catalog` is the set of command ops accepted: the built-in ones by default; programs that
+// offer the ops of higher layers pass ops::fullScriptOpCatalog().
+Result<ScriptReport> runScript(History& history, const model::OrderedJson& ops,
+                               const ScriptOpCatalog& catalog = ScriptOpCatalog());
 
 } // namespace hyperrig::core::edit

@@ -61,8 +61,10 @@ const std::vector<edit::ScriptOp>& influenceScriptOps() {
     return ops;
 }
 
-void addInfluenceScriptOps() {
-    edit::addScriptOpTable(&influenceScriptOps);
+edit::ScriptOpCatalog fullScriptOpCatalog() {
+    edit::ScriptOpCatalog catalog;
+    catalog.add(influenceScriptOps());
+    return catalog;
 }
 
 } // namespace hyperrig::core::ops

@@ -12,8 +12,8 @@ namespace hyperrig::core::ops {
 // when the op runs.
 const std::vector<edit::ScriptOp>& influenceScriptOps();
 
-// Makes the runner accept them (edit::addScriptOpTable): core/edit cannot include core/ops,
-// which builds on it, so programs that run scripts call this first. Calling it again is harmless.
-void addInfluenceScriptOps();
+// Every op a script may use: the built-in ones plus these. What `hyperrig-cli edit` passes to
+// edit::runScript (core/edit cannot include core/ops, which builds on it).
+edit::ScriptOpCatalog fullScriptOpCatalog();
 
 } // namespace hyperrig::core::ops

@@ -12,12 +12,17 @@ using hyperrig::test::failureOf;
 using hyperrig::test::meshNamed;
 using hyperrig::test::runText;
 
+namespace {
+const edit::ScriptOpCatalog& catalog() {
+    static const edit::ScriptOpCatalog all = ops::fullScriptOpCatalog();
+    return all;
+}
+} // namespace
+
 // The influence ops through the script runner, as `hyperrig-cli edit` runs them.
 
 TEST_CASE("influence ops run in scripts once added to the runner", "[ops][influence][script]") {
-    ops::addInfluenceScriptOps();
-    ops::addInfluenceScriptOps(); // a second call changes nothing
-    const auto names = edit::scriptOpNames();
+    const auto names = ops::fullScriptOpCatalog().names();
     for (const char* name : {"inferGroupNames", "sortInfluences", "normalizeWeights",
                              "limitInfluences", "pruneWeights", "removeUnusedGroups"})
         CHECK(std::count(names.begin(), names.end(), name) == 1);
@@ -30,7 +35,8 @@ TEST_CASE("influence ops run in scripts once added to the runner", "[ops][influe
             {"op": "limitInfluences", "mesh": "Body", "maxInfluences": 2},
             {"op": "normalizeWeights", "mesh": "#0"},
             {"op": "sortInfluences", "mesh": "BodyMesh"}
-        ])")
+        ])",
+                        catalog())
                     .ok());
         CHECK(f.history.undoCount() == 4);
         const model::Skin& skin = *f.document.mesh(body).skin;
@@ -57,7 +63,8 @@ TEST_CASE("influence ops run in scripts once added to the runner", "[ops][influe
         REQUIRE(runText(f, R"([
             {"op": "inferGroupNames", "mesh": "TinyMesh"},
             {"op": "removeUnusedGroups", "mesh": "TinyMesh"}
-        ])")
+        ])",
+                        catalog())
                     .ok());
         CHECK(f.document.mesh(meshNamed(f.document, "TinyMesh")).skin->groupNames ==
               std::vector<std::string>{"UpperArm", "Hand"});
@@ -66,20 +73,21 @@ TEST_CASE("influence ops run in scripts once added to the runner", "[ops][influe
     SECTION("field errors and refusals name the op") {
         EditFixture f("creature-4d.g4tf");
         CHECK(failureOf(f, R"([{"op": "limitInfluences", "mesh": "BodyMesh",
-                                "maxInfluences": -1}])") ==
+                                "maxInfluences": -1}])",
+                        catalog()) ==
               "op 0 (limitInfluences): 'maxInfluences' must be a non-negative integer");
         CHECK(failureOf(f, R"([{"op": "pruneWeights", "mesh": "BodyMesh",
-                                "threshold": "small"}])") ==
-              "op 0 (pruneWeights): 'threshold' must be a number");
+                                "threshold": "small"}])",
+                        catalog()) == "op 0 (pruneWeights): 'threshold' must be a number");
         CHECK(failureOf(f, R"([{"op": "pruneWeights", "mesh": "BodyMesh", "threshold": 0.1,
-                                "renormalize": 1}])") ==
-              "op 0 (pruneWeights): 'renormalize' must be true or false");
-        CHECK(failureOf(f, R"([{"op": "sortInfluences", "mesh": "Nothing"}])") ==
+                                "renormalize": 1}])",
+                        catalog()) == "op 0 (pruneWeights): 'renormalize' must be true or false");
+        CHECK(failureOf(f, R"([{"op": "sortInfluences", "mesh": "Nothing"}])", catalog()) ==
               "op 0 (sortInfluences): 'mesh': there is no mesh named 'Nothing'");
-        CHECK(failureOf(f, R"([{"op": "inferGroupNames", "mesh": "BodyMesh"}])") ==
+        CHECK(failureOf(f, R"([{"op": "inferGroupNames", "mesh": "BodyMesh"}])", catalog()) ==
               "op 0 (inferGroupNames): Infer Group Names: mesh 'BodyMesh': the skin already "
               "has group names; rename groups one by one instead");
-        CHECK_THAT(failureOf(f, R"([{"op": "removeUnusedGroups", "mesh": "Clothing"}])"),
+        CHECK_THAT(failureOf(f, R"([{"op": "removeUnusedGroups", "mesh": "Clothing"}])", catalog()),
                    Catch::StartsWith("op 0 (removeUnusedGroups): Remove Unused Groups: mesh "
                                      "'ClothingMesh': removing joints slot 0"));
         f.requireUnchanged();
