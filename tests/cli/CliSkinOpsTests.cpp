@@ -123,3 +123,20 @@ TEST_CASE("parent renumbers a mesh's groups onto another skeleton", "[cli][paren
     CHECK(badMap.exitCode == 2);
     CHECK_THAT(badMap.err, Catch::Contains("map.json: /Arm_L: must be a bone name or null"));
 }
+
+TEST_CASE("edit scripts reach the influence tools", "[cli][edit][influence]") {
+    TemporaryFolder folder;
+    const auto script = folder / "limit.json";
+    std::ofstream(script) << R"([{"op": "limitInfluences", "mesh": "BodyMesh", "maxInfluences": 2},
+                                 {"op": "normalizeWeights", "mesh": "BodyMesh"}])";
+    const auto out = folder / "limited.g4tf";
+    const auto result = runProcess(kCli, {"edit", sample("creature-4d.g4tf"), "--script",
+                                          script.string(), "-o", out.string()});
+    INFO(result.err);
+    REQUIRE(result.exitCode == 0);
+    const model::Document limited = readBack(out);
+    const model::Mesh& body = limited.mesh(limited.meshes.order()[0]);
+    REQUIRE(body.name == "BodyMesh");
+    for (std::size_t v = 0; v < body.skin->vertexCount(); ++v)
+        REQUIRE(body.skin->offsets[v + 1] - body.skin->offsets[v] <= 2);
+}
