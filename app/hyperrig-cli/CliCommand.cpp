@@ -38,8 +38,8 @@ int usageError(CliContext& context, const std::string& message) {
 
 const std::vector<CliCommand>& cliCommands() {
     static const std::vector<CliCommand> commands{
-        infoCommand(),   validateCommand(), convertCommand(), editCommand(),
-        parentCommand(), mergeCommand(),    poseCommand(),    sliceCommand()};
+        infoCommand(),  validateCommand(), convertCommand(), editCommand(),  parentCommand(),
+        mergeCommand(), poseCommand(),     sliceCommand(),   renderCommand()};
     return commands;
 }
 

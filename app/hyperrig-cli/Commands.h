@@ -13,5 +13,6 @@ CliCommand parentCommand();
 CliCommand mergeCommand();
 CliCommand poseCommand();
 CliCommand sliceCommand();
+CliCommand renderCommand();
 
 } // namespace hyperrig::cli

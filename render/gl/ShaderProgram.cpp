@@ -2,6 +2,7 @@
 
 #include <string>
 #include <utility>
+#include <vector>
 
 namespace hyperrig::render::gl {
 namespace {
@@ -34,8 +35,10 @@ core::Result<GLuint> compileStage(GLenum stage, std::string_view source) {
     if (compiled != GL_TRUE) {
         std::string log = infoLog(shader, false);
         glDeleteShader(shader);
-        return core::Error(std::string(stage == GL_VERTEX_SHADER ? "vertex" : "fragment") +
-                           " shader does not compile: " + log);
+        const char* stageName = stage == GL_VERTEX_SHADER     ? "vertex"
+                                : stage == GL_GEOMETRY_SHADER ? "geometry"
+                                                              : "fragment";
+        return core::Error(std::string(stageName) + " shader does not compile: " + log);
     }
     return shader;
 }
@@ -44,22 +47,32 @@ core::Result<GLuint> compileStage(GLenum stage, std::string_view source) {
 
 core::Result<ShaderProgram> ShaderProgram::build(std::string_view name,
                                                  std::string_view vertexSource,
-                                                 std::string_view fragmentSource) {
+                                                 std::string_view fragmentSource,
+                                                 std::string_view geometrySource) {
     const std::string context = "shader program '" + std::string(name) + "'";
-    auto vertex = compileStage(GL_VERTEX_SHADER, vertexSource);
-    if (!vertex)
-        return vertex.error().withContext(context);
-    auto fragment = compileStage(GL_FRAGMENT_SHADER, fragmentSource);
-    if (!fragment) {
-        glDeleteShader(*vertex);
-        return fragment.error().withContext(context);
+    std::vector<GLuint> stages;
+    auto deleteStages = [&] {
+        for (GLuint stage : stages)
+            glDeleteShader(stage);
+    };
+    const std::pair<GLenum, std::string_view> sources[] = {{GL_VERTEX_SHADER, vertexSource},
+                                                           {GL_GEOMETRY_SHADER, geometrySource},
+                                                           {GL_FRAGMENT_SHADER, fragmentSource}};
+    for (const auto& [stage, source] : sources) {
+        if (stage == GL_GEOMETRY_SHADER && source.empty())
+            continue;
+        auto compiled = compileStage(stage, source);
+        if (!compiled) {
+            deleteStages();
+            return compiled.error().withContext(context);
+        }
+        stages.push_back(*compiled);
     }
     const GLuint program = glCreateProgram();
-    glAttachShader(program, *vertex);
-    glAttachShader(program, *fragment);
+    for (GLuint stage : stages)
+        glAttachShader(program, stage);
     glLinkProgram(program);
-    glDeleteShader(*vertex);
-    glDeleteShader(*fragment);
+    deleteStages();
     GLint linked = GL_FALSE;
     glGetProgramiv(program, GL_LINK_STATUS, &linked);
     if (linked != GL_TRUE) {

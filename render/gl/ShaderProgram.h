@@ -8,12 +8,14 @@
 
 namespace hyperrig::render::gl {
 
-// A linked vertex + fragment program. Compile and link errors come back with the driver's log
-// and the stage that failed, so a broken shader is a readable error, not a black viewport.
+// A linked vertex + fragment program, with a geometry stage when one is given. Compile and link
+// errors come back with the driver's log and the stage that failed, so a broken shader is a
+// readable error, not a black viewport.
 class ShaderProgram {
 public:
     static core::Result<ShaderProgram> build(std::string_view name, std::string_view vertexSource,
-                                             std::string_view fragmentSource);
+                                             std::string_view fragmentSource,
+                                             std::string_view geometrySource = {});
 
     ShaderProgram() = default;
     ~ShaderProgram();

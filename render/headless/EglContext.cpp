@@ -96,7 +96,7 @@ core::Result<std::unique_ptr<EglContext>> EglContext::create() {
         return core::Error("cannot make the headless context current: " +
                            eglErrorText(eglGetError()));
 
-    auto info = gl::loadGl([](const char* name) { return eglGetProcAddress(name); });
+    auto info = gl::loadGl(getProcAddress());
     if (!info)
         return info.error().withContext("headless EGL context");
     context->m_info = *info;
@@ -113,6 +113,12 @@ EglContext::~EglContext() {
         // LeakSanitizer unable to attribute the driver's process-lifetime caches.
         eglReleaseThread();
     }
+}
+
+gl::GetProcAddress EglContext::getProcAddress() {
+    return [](const char* name) {
+        return eglGetProcAddress(name);
+    };
 }
 
 void EglContext::makeCurrent() const {

@@ -20,6 +20,8 @@ public:
     EglContext& operator=(const EglContext&) = delete;
 
     const gl::GlInfo& info() const { return m_info; }
+    // eglGetProcAddress, for a Viewport::initialize without EGL headers at the call site.
+    static gl::GetProcAddress getProcAddress();
     void makeCurrent() const;
 
 private:

@@ -1,2 +1,10 @@
 target_sources(hyperrig_render PRIVATE
-    scene/ColoredTriangleBatch.cpp)
+    scene/AxesGizmo.cpp
+    scene/BoneLines.cpp
+    scene/ColoredTriangleBatch.cpp
+    scene/GroundGrid.cpp
+    scene/HeatRamp.cpp
+    scene/LineBatch.cpp
+    scene/RigScene.cpp
+    scene/SceneData.cpp
+    scene/SurfaceBatch.cpp)

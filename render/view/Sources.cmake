@@ -1,2 +1,4 @@
 target_sources(hyperrig_render PRIVATE
+    view/OrbitCamera.cpp
+    view/SceneFraming.cpp
     view/Viewport.cpp)

@@ -1,5 +1,9 @@
 #include "render/view/Viewport.h"
 
+#include "render/scene/AxesGizmo.h"
+#include "render/scene/GroundGrid.h"
+#include "render/view/SceneFraming.h"
+
 #include <array>
 
 namespace hyperrig::render::view {
@@ -13,20 +17,60 @@ core::Result<void> Viewport::initialize(const gl::GetProcAddress& getProcAddress
     auto background = scene::ColoredTriangleBatch::create();
     if (!background)
         return background.error().withContext("viewport");
-    m_resources.emplace(GlResources{std::move(*background)});
+    auto surfaces = scene::SurfaceBatch::create();
+    if (!surfaces)
+        return surfaces.error().withContext("viewport");
+    auto lines = scene::LineBatch::create();
+    if (!lines)
+        return lines.error().withContext("viewport");
+    m_resources.emplace(
+        GlResources{std::move(*background), std::move(*surfaces), std::move(*lines)});
+    m_sceneUploaded = false;
     return {};
+}
+
+void Viewport::setScene(scene::SceneData scene) {
+    m_scene = std::move(scene);
+    m_bounds = scene::sceneBounds(m_scene);
+    m_sceneUploaded = false;
+}
+
+void Viewport::frameScene(float aspect) {
+    view::frameScene(m_scene, aspect, m_camera);
 }
 
 void Viewport::draw(GLuint targetFramebuffer, int width, int height) {
     if (!m_resources || width <= 0 || height <= 0)
         return;
+    if (!m_sceneUploaded) {
+        m_resources->surfaces.upload(m_scene.surfaces);
+        m_sceneUploaded = true;
+    }
     glBindFramebuffer(GL_FRAMEBUFFER, targetFramebuffer);
     glViewport(0, 0, width, height);
     glClearColor(m_theme.backgroundBottom.r, m_theme.backgroundBottom.g, m_theme.backgroundBottom.b,
                  1.0F);
     glClearDepth(1.0);
+    glDepthMask(GL_TRUE);
     glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);
     drawBackground();
+
+    const float aspect = static_cast<float>(width) / static_cast<float>(height);
+    const glm::mat4 view = m_camera.viewMatrix();
+    const glm::mat4 projection = m_camera.projectionMatrix(aspect);
+    const glm::mat4 viewProjection = projection * view;
+    const glm::vec2 size{static_cast<float>(width), static_cast<float>(height)};
+    m_resources->surfaces.draw(view, projection, m_theme.surfaces);
+    drawGrid(viewProjection, size);
+    m_resources->surfaces.draw(view, projection, m_theme.surfaces,
+                               scene::SurfaceBatch::Pass::Translucent);
+    drawBones(viewProjection, size);
+    drawGizmo(width, height);
+
+    glViewport(0, 0, width, height);
+    glDisable(GL_BLEND);
+    glDisable(GL_DEPTH_TEST);
+    glDepthMask(GL_TRUE);
 }
 
 void Viewport::drawBackground() {
@@ -39,6 +83,56 @@ void Viewport::drawBackground() {
     const std::array<scene::ColoredVertex, 6> quad{bottomLeft, bottomRight, topRight,
                                                    bottomLeft, topRight,    topLeft};
     m_resources->background.draw(quad);
+}
+
+void Viewport::drawGrid(const glm::mat4& viewProjection, const glm::vec2& size) {
+    const scene::SceneBounds bounds = m_bounds.value_or(scene::SceneBounds{});
+    m_scratchLines.clear();
+    scene::groundGridLines(scene::groundGridLayout(bounds.min, bounds.max), m_theme.grid,
+                           m_scratchLines);
+    m_resources->lines.drawLines(m_scratchLines, viewProjection, size, m_theme.grid.lineWidth,
+                                 scene::LineBatch::Depth::TestNoWrite);
+}
+
+void Viewport::drawBones(const glm::mat4& viewProjection, const glm::vec2& size) {
+    const scene::BoneStyle& style = m_theme.bones;
+    scene::buildBoneGeometry(m_scene.bones, m_scene.is4D, m_scene.boneFadeDistance, style,
+                             m_boneGeometry);
+    auto& lines = m_resources->lines;
+    const auto over = scene::LineBatch::Depth::Ignore;
+    const float outline = 2.0F * style.outlineWidth;
+    // Outlines first, all of them, so no outline covers another bone's colour.
+    scene::outlineOf(m_boneGeometry.lines, style.outlineColor, m_scratchLines);
+    lines.drawLines(m_scratchLines, viewProjection, size, style.lineWidth + outline, over);
+    scene::outlineOf(m_boneGeometry.joints, style.outlineColor, m_scratchLines);
+    lines.drawPoints(m_scratchLines, viewProjection, style.jointSize + outline, over);
+    lines.drawLines(m_boneGeometry.lines, viewProjection, size, style.lineWidth, over);
+    lines.drawPoints(m_boneGeometry.joints, viewProjection, style.jointSize, over);
+    scene::outlineOf(m_boneGeometry.crossings, style.outlineColor, m_scratchLines);
+    lines.drawPoints(m_scratchLines, viewProjection, style.crossingSize + outline, over);
+    lines.drawPoints(m_boneGeometry.crossings, viewProjection, style.crossingSize, over);
+}
+
+void Viewport::drawGizmo(int width, int height) {
+    const scene::GizmoRect rect = scene::gizmoRect(width, height, m_theme.gizmo);
+    if (rect.size <= 0)
+        return;
+    scene::buildAxesGizmo(glm::mat3(m_camera.viewMatrix()), m_scene.is4D, m_scene.wAxis,
+                          m_theme.gizmo, m_gizmoAxes);
+    glViewport(rect.x, rect.y, rect.size, rect.size);
+    const glm::vec2 size{static_cast<float>(rect.size), static_cast<float>(rect.size)};
+    const glm::mat4 identity(1.0F);
+    const auto over = scene::LineBatch::Depth::Ignore;
+    // Axis by axis, back to front: without depth, what is drawn last is in front.
+    for (const scene::GizmoAxis& axis : m_gizmoAxes) {
+        if (axis.hasLine) {
+            const std::array<scene::LineVertex, 2> line{axis.centre, axis.tip};
+            m_resources->lines.drawLines(line, identity, size, m_theme.gizmo.lineWidth, over);
+        }
+        m_resources->lines.drawPoints(std::span(&axis.tip, 1), identity,
+                                      axis.hub ? m_theme.gizmo.hubSize : m_theme.gizmo.tipSize,
+                                      over);
+    }
 }
 
 } // namespace hyperrig::render::view

@@ -2,7 +2,13 @@
 
 #include "core/base/Result.h"
 #include "render/gl/GlLoader.h"
+#include "render/scene/AxesGizmo.h"
+#include "render/scene/BoneLines.h"
 #include "render/scene/ColoredTriangleBatch.h"
+#include "render/scene/LineBatch.h"
+#include "render/scene/SceneData.h"
+#include "render/scene/SurfaceBatch.h"
+#include "render/view/OrbitCamera.h"
 #include "render/view/ViewportTheme.h"
 
 #include <glad/gl.h>
@@ -17,11 +23,26 @@ namespace hyperrig::render::view {
 //   initialize(getProcAddress)  once per context (again after Qt recreated it),
 //   draw(framebuffer, w, h)     for each frame,
 //   releaseGl()                 before the context goes away.
+// Between frames it hands over what to show (setScene, without a context) and moves the camera.
+//
+// A frame: the background gradient, the opaque surfaces (depth tested), the ground grid (hidden
+// behind the surfaces, so drawn after them), the translucent surfaces, the bones over everything,
+// and the axes gizmo in the bottom-left corner.
 class Viewport {
 public:
     core::Result<void> initialize(const gl::GetProcAddress& getProcAddress);
     bool isInitialized() const { return m_resources.has_value(); }
     const gl::GlInfo& glInfo() const { return m_glInfo; }
+
+    // Replaces the scene; uploaded to the GPU on the next draw. The grid follows its bounds.
+    void setScene(scene::SceneData scene);
+    const scene::SceneData& scene() const { return m_scene; }
+    const std::optional<scene::SceneBounds>& sceneBounds() const { return m_bounds; }
+
+    OrbitCamera& camera() { return m_camera; }
+    const OrbitCamera& camera() const { return m_camera; }
+    // Frames everything the scene draws for a viewport of that aspect (width / height).
+    void frameScene(float aspect);
 
     void draw(GLuint targetFramebuffer, int width, int height);
 
@@ -34,13 +55,25 @@ public:
 private:
     struct GlResources {
         scene::ColoredTriangleBatch background;
+        scene::SurfaceBatch surfaces;
+        scene::LineBatch lines;
     };
 
     void drawBackground();
+    void drawGrid(const glm::mat4& viewProjection, const glm::vec2& size);
+    void drawBones(const glm::mat4& viewProjection, const glm::vec2& size);
+    void drawGizmo(int width, int height);
 
     gl::GlInfo m_glInfo;
     std::optional<GlResources> m_resources;
     ViewportTheme m_theme;
+    OrbitCamera m_camera;
+    scene::SceneData m_scene;
+    std::optional<scene::SceneBounds> m_bounds;
+    bool m_sceneUploaded = false;
+    scene::BoneGeometry m_boneGeometry; // rebuilt each frame, storage kept
+    std::vector<scene::LineVertex> m_scratchLines;
+    std::vector<scene::GizmoAxis> m_gizmoAxes;
 };
 
 } // namespace hyperrig::render::view

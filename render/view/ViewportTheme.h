@@ -1,5 +1,10 @@
 #pragma once
 
+#include "render/scene/AxesGizmo.h"
+#include "render/scene/BoneLines.h"
+#include "render/scene/GroundGrid.h"
+#include "render/scene/SurfaceBatch.h"
+
 namespace hyperrig::render::view {
 
 struct LinearColor {
@@ -14,6 +19,10 @@ struct LinearColor {
 struct ViewportTheme {
     LinearColor backgroundTop{0.180F, 0.192F, 0.212F};
     LinearColor backgroundBottom{0.082F, 0.086F, 0.098F};
+    scene::SurfaceStyle surfaces;
+    scene::BoneStyle bones;
+    scene::GridStyle grid;
+    scene::GizmoStyle gizmo;
 };
 
 } // namespace hyperrig::render::view

@@ -3,6 +3,7 @@ target_sources(hyperrig_cli_tests PRIVATE
     cli/CliDocumentTests.cpp
     cli/CliEditTests.cpp
     cli/CliPoseTests.cpp
+    cli/CliRenderTests.cpp
     cli/CliSkinOpsTests.cpp
     cli/CliSliceTests.cpp
     core/ops/OpsTestSupport.cpp

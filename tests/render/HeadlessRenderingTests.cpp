@@ -78,6 +78,11 @@ TEST_CASE("the viewport clears to the theme's vertical gradient", "[gl][viewport
     REQUIRE(context.ok());
     view::Viewport viewport;
     REQUIRE(viewport.initialize([](const char* name) { return eglGetProcAddress(name); }).ok());
+    // Only the background: an empty scene still shows the ground grid, here made invisible.
+    view::ViewportTheme backgroundOnly;
+    backgroundOnly.grid.line.w = backgroundOnly.grid.majorLine.w = 0.0F;
+    backgroundOnly.grid.xAxis.w = backgroundOnly.grid.zAxis.w = 0.0F;
+    viewport.setTheme(backgroundOnly);
     auto target = gl::OffscreenFramebuffer::create(32, 100);
     REQUIRE(target.ok());
 

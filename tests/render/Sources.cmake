@@ -1,3 +1,8 @@
 target_sources(hyperrig_render_tests PRIVATE
     render/HeadlessRenderingTests.cpp
-    render/PngWriterTests.cpp)
+    render/OrbitCameraTests.cpp
+    render/PngWriterTests.cpp
+    render/RigSceneTests.cpp
+    render/SceneGeometryTests.cpp
+    render/SceneRenderingTests.cpp
+    render/ViewportSceneTests.cpp)

@@ -26,7 +26,8 @@ std::string slurp(const std::filesystem::path& path) {
 } // namespace
 
 ProcessResult runProcess(const std::filesystem::path& program,
-                         const std::vector<std::string>& arguments) {
+                         const std::vector<std::string>& arguments,
+                         const std::vector<std::string>& environment) {
     // Output goes to files rather than pipes: no risk of a full pipe deadlocking the child while
     // we wait for it.
     TemporaryFolder folder;
@@ -47,9 +48,24 @@ ProcessResult runProcess(const std::filesystem::path& program,
         argv.push_back(argument.data());
     argv.push_back(nullptr);
 
+    std::vector<std::string> environmentStrings(environment);
+    for (char** variable = environ; *variable; ++variable) {
+        const std::string entry = *variable;
+        const std::string name = entry.substr(0, entry.find('='));
+        bool replaced = false;
+        for (const auto& extra : environment)
+            replaced = replaced || extra.substr(0, extra.find('=')) == name;
+        if (!replaced)
+            environmentStrings.push_back(entry);
+    }
+    std::vector<char*> envp;
+    for (auto& entry : environmentStrings)
+        envp.push_back(entry.data());
+    envp.push_back(nullptr);
+
     pid_t child = 0;
     const int spawned =
-        posix_spawn(&child, program.c_str(), &actions, nullptr, argv.data(), environ);
+        posix_spawn(&child, program.c_str(), &actions, nullptr, argv.data(), envp.data());
     posix_spawn_file_actions_destroy(&actions);
     if (spawned != 0)
         throw std::runtime_error("cannot start " + program.string());

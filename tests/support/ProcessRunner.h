@@ -13,8 +13,11 @@ struct ProcessResult {
 };
 
 // Runs `program` with `arguments` (no shell), waits for it, and captures stdout and stderr.
+// `environment` ("NAME=VALUE" entries) is added to this process's environment, replacing
+// variables of the same name: tests use it to take a library's configuration away.
 ProcessResult runProcess(const std::filesystem::path& program,
-                         const std::vector<std::string>& arguments);
+                         const std::vector<std::string>& arguments,
+                         const std::vector<std::string>& environment = {});
 
 // A fresh empty folder under the system temp dir, removed when the object goes away.
 class TemporaryFolder {

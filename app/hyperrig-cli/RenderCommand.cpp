@@ -1,0 +1,186 @@
+#include "app/hyperrig-cli/Commands.h"
+#include "app/hyperrig-cli/DocumentFiles.h"
+#include "core/eval/CompiledRig.h"
+#include "core/eval/GroupWeights.h"
+#include "core/eval/PoseFile.h"
+#include "core/eval/RigEvaluation.h"
+#include "core/eval/RigSlice.h"
+#include "core/eval/ThreadPool.h"
+#include "core/eval/View4D.h"
+#include "render/headless/HeadlessRender.h"
+#include "render/headless/PngWriter.h"
+#include "render/scene/RigScene.h"
+#include "render/view/OrbitCamera.h"
+#include "render/view/SceneFraming.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+
+namespace hyperrig::cli {
+namespace {
+
+constexpr const char* kSynopsis =
+    "render IN -o OUT.png [--size WxH] [--pose POSE.json | --pose-name NAME] [--w OFFSET] "
+    "[--rotate xw=DEG,...] [--highlight-group NAME]";
+constexpr int kMinSide = 16;
+constexpr int kMaxSide = 8192;
+
+int usage(CliContext& context, const std::string& message) {
+    std::fprintf(context.err, "hyperrig-cli: render: %s\nUsage: hyperrig-cli %s\n", message.c_str(),
+                 kSynopsis);
+    return kExitUnreadable;
+}
+
+int fail(CliContext& context, const std::string& message, int status) {
+    std::fprintf(context.err, "hyperrig-cli: render: %s\n", message.c_str());
+    return status;
+}
+
+bool parseSide(std::string_view text, int& side) {
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), side);
+    return error == std::errc() && end == text.data() + text.size() && side >= kMinSide &&
+           side <= kMaxSide;
+}
+
+// "1280x720" -> width, height.
+bool parseSize(const std::string& text, int& width, int& height) {
+    const std::size_t x = text.find('x');
+    return x != std::string::npos && parseSide(std::string_view(text).substr(0, x), width) &&
+           parseSide(std::string_view(text).substr(x + 1), height);
+}
+
+// The share of group `name` per vertex of every shown mesh where that group has some weight
+// (the others are drawn as ghosts around the heat-map); `found` says whether any mesh has a
+// group of that name at all.
+render::scene::MeshAttributes groupWeights(const core::model::Document& document,
+                                           const core::eval::CompiledRig& rig,
+                                           const std::string& name, bool& found) {
+    render::scene::MeshAttributes attributes;
+    found = false;
+    for (const core::eval::CompiledInstance& instance : rig.instances()) {
+        auto weights = core::eval::groupWeightPerVertex(document, instance.mesh, name);
+        if (!weights)
+            continue;
+        found = true;
+        if (std::any_of(weights->begin(), weights->end(), [](float w) { return w > 0.0F; }))
+            attributes.emplace(instance.mesh, std::move(*weights));
+    }
+    return attributes;
+}
+
+// Renders the posed rig to a PNG (docs/rendering.md): a 4D rig as its slice at the hyperplane
+// of --w and --rotate (docs/skinning.md, "Slicing"), a 3D rig as it is; framed in a 3/4 view.
+int runRender(const ParsedOptions& options, CliContext& context) {
+    const std::string& input = options.positionals()[0];
+    const auto output = options.value("output");
+    if (!output)
+        return usage(context, "-o OUT.png (or --output OUT.png) is required");
+    int width = 1280;
+    int height = 720;
+    if (const auto size = options.value("size"); size && !parseSize(*size, width, height))
+        return usage(context,
+                     "--size needs WxH, 16..8192 each (e.g. 1280x720), not '" + *size + "'");
+    const auto poseFile = options.value("pose");
+    const auto poseName = options.value("pose-name");
+    if (poseFile && poseName)
+        return usage(context, "give at most one of --pose POSE.json and --pose-name NAME");
+    core::eval::View4D view;
+    if (const auto offset = options.value("w")) {
+        const auto [end, error] =
+            std::from_chars(offset->data(), offset->data() + offset->size(), view.offset);
+        if (error != std::errc() || end != offset->data() + offset->size() ||
+            !std::isfinite(view.offset))
+            return usage(context, "--w needs a number, not '" + *offset + "'");
+    }
+    if (const auto rotate = options.value("rotate")) {
+        auto parsed = core::eval::parseRotation(*rotate, view);
+        if (!parsed)
+            return usage(context, "--rotate: " + parsed.error().message());
+    }
+
+    auto read = readDocumentFile(input, context);
+    if (!read)
+        return kExitUnreadable;
+    const core::model::Document& document = read->document;
+    const int dimension = document.dimension();
+    if (dimension != 3 && dimension != 4)
+        return fail(context,
+                    input + " is " + std::to_string(dimension) +
+                        "D; render draws 3D rigs and slices of 4D rigs",
+                    kExitFailure);
+    if (dimension == 3 && (options.value("w") || options.value("rotate")))
+        std::fprintf(context.err,
+                     "hyperrig-cli: warning: --w and --rotate apply to 4D documents; "
+                     "%s is 3D\n",
+                     input.c_str());
+    auto rig = core::eval::CompiledRig::compile(document);
+    if (!rig)
+        return fail(context, input + ": " + rig.error().message(), kExitFailure);
+    core::eval::Pose pose;
+    if (poseFile || poseName) {
+        auto parsed = poseFile ? core::eval::readPoseFile(*poseFile, document, *rig)
+                               : core::eval::namedPose(*poseName, document, *rig);
+        if (!parsed)
+            return fail(context, parsed.error().message(),
+                        poseFile ? kExitUnreadable : kExitFailure);
+        pose = std::move(*parsed);
+    }
+    render::scene::MeshAttributes highlight;
+    if (const auto group = options.value("highlight-group")) {
+        bool found = false;
+        highlight = groupWeights(document, *rig, *group, found);
+        if (!found)
+            return fail(context, "no mesh of " + input + " has a skin group named '" + *group + "'",
+                        kExitFailure);
+        if (highlight.empty())
+            std::fprintf(context.err,
+                         "hyperrig-cli: warning: skin group '%s' has no weight on any vertex\n",
+                         group->c_str());
+    }
+    core::eval::EvaluatedRig evaluated;
+    auto evaluatedOk =
+        core::eval::evaluateRig(document, *rig, pose, core::eval::ThreadPool::shared(), evaluated);
+    if (!evaluatedOk)
+        return fail(context, input + ": " + evaluatedOk.error().message(), kExitFailure);
+
+    render::scene::SceneData scene;
+    if (dimension == 3) {
+        scene = render::scene::sceneFromRig3D(document, *rig, evaluated, highlight);
+    } else {
+        core::eval::Slicer slicer;
+        core::eval::RigSlice slice;
+        core::eval::sliceRig(document, *rig, evaluated, view, slicer, slice, highlight);
+        scene = render::scene::sceneFromSlice(slice, view);
+        bool cut = false;
+        for (const auto& surface : scene.surfaces)
+            cut = cut || !surface.positions.empty();
+        if (!cut)
+            std::fprintf(context.err, "hyperrig-cli: warning: the hyperplane cuts no "
+                                      "tetrahedron; the picture shows bones only\n");
+    }
+
+    render::view::OrbitCamera camera; // its default angles are the 3/4 view
+    render::view::frameScene(scene, static_cast<float>(width) / static_cast<float>(height), camera);
+    auto image = render::headless::renderScene(scene, camera, width, height);
+    if (!image)
+        return fail(context, image.error().message(), kExitFailure);
+    auto written = render::headless::writePng(*output, *image);
+    if (!written)
+        return fail(context, written.error().message(), kExitFailure);
+    return kExitSuccess;
+}
+
+} // namespace
+
+CliCommand renderCommand() {
+    return {"render", kSynopsis, "draw the posed rig (a 4D rig's slice) to a PNG, headless",
+            OptionSpec{{},
+                       {"output", "size", "pose", "pose-name", "w", "rotate", "highlight-group"},
+                       1,
+                       1,
+                       {{'o', "output"}}},
+            &runRender};
+}
+
+} // namespace hyperrig::cli

@@ -1,0 +1,31 @@
+#include "render/headless/HeadlessRender.h"
+
+#include "render/gl/OffscreenFramebuffer.h"
+#include "render/headless/EglContext.h"
+#include "render/view/Viewport.h"
+
+namespace hyperrig::render::headless {
+
+core::Result<gl::RgbaImage> renderScene(const scene::SceneData& scene,
+                                        const view::OrbitCamera& camera, int width, int height,
+                                        int samples) {
+    auto context = EglContext::create();
+    if (!context)
+        return context.error().withContext("headless rendering");
+    // GL objects die before the context: they are declared after it.
+    auto target = gl::OffscreenFramebuffer::create(width, height, samples);
+    if (!target)
+        return target.error().withContext("headless rendering");
+    view::Viewport viewport;
+    auto initialized = viewport.initialize(EglContext::getProcAddress());
+    if (!initialized)
+        return initialized.error().withContext("headless rendering");
+    viewport.setScene(scene);
+    viewport.camera() = camera;
+    viewport.draw(target->name(), width, height);
+    gl::RgbaImage image = target->readPixels();
+    viewport.releaseGl();
+    return image;
+}
+
+} // namespace hyperrig::render::headless

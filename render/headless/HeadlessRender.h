@@ -1,0 +1,22 @@
+#pragma once
+
+#include "core/base/Result.h"
+#include "render/gl/RgbaImage.h"
+#include "render/scene/SceneData.h"
+#include "render/view/OrbitCamera.h"
+
+namespace hyperrig::render::headless {
+
+// Multisampling for pictures: lines and silhouettes without stair steps. Drivers that offer
+// fewer samples get what they have (OffscreenFramebuffer clamps).
+constexpr int kDefaultSamples = 4;
+
+// One frame of `scene` seen by `camera`, without a window: a surfaceless EGL context
+// (EglContext.h), an offscreen framebuffer of width x height and a Viewport drawing into it,
+// read back top row first. Fails with the EGL error when there is no usable EGL / OpenGL 3.3,
+// or when the driver refuses the size.
+core::Result<gl::RgbaImage> renderScene(const scene::SceneData& scene,
+                                        const view::OrbitCamera& camera, int width, int height,
+                                        int samples = kDefaultSamples);
+
+} // namespace hyperrig::render::headless

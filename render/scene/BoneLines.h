@@ -1,0 +1,47 @@
+#pragma once
+
+#include "render/scene/LineVertex.h"
+#include "render/scene/SceneData.h"
+
+#include <span>
+#include <vector>
+
+namespace hyperrig::render::scene {
+
+// How bones look: drawn over the surfaces (never hidden by them) as lines with a dot at each
+// head, each with a dark outline so a light bone stays visible over a light mesh. In a 4D rig a
+// bone fades with its distance to the slicing hyperplane, so the bones of the cut part of the body
+// stand out from those far along W; a bone that pierces the hyperplane is drawn opaque in the
+// crossing colour with a larger dot where it crosses.
+struct BoneStyle {
+    glm::vec4 color{0.93F, 0.95F, 1.0F, 1.0F};
+    glm::vec4 crossingColor{1.0F, 0.66F, 0.10F, 1.0F};
+    float minAlpha = 0.15F; // the faintest a far bone gets: still there, clearly not in the cut
+    float lineWidth = 3.0F; // pixels
+    float jointSize = 7.0F;
+    float crossingSize = 12.0F;
+    glm::vec4 outlineColor{0.03F, 0.03F, 0.05F, 0.85F};
+    float outlineWidth = 1.5F; // pixels added on each side
+};
+
+// alpha = max(minAlpha, 1 − |distance| / fadeDistance); 1 for fadeDistance <= 0.
+float boneAlpha(float distance, float fadeDistance, float minAlpha);
+
+struct BoneGeometry {
+    std::vector<LineVertex> lines;     // two vertices per bone
+    std::vector<LineVertex> joints;    // one dot per bone head
+    std::vector<LineVertex> crossings; // one dot per bone that crosses the hyperplane (4D)
+};
+
+// 3D rigs (is4D false): every bone opaque in the bone colour. 4D rigs: each end's alpha follows
+// its own distance (a bone leaving the hyperplane fades along its length); crossing bones are
+// opaque in the crossing colour. Zero-length bones get their joint dot only.
+void buildBoneGeometry(std::span<const BoneLine> bones, bool is4D, float fadeDistance,
+                       const BoneStyle& style, BoneGeometry& out);
+
+// The same vertices in `outline` colour, its alpha scaled by each vertex's alpha (a faded bone
+// gets a faded outline).
+void outlineOf(std::span<const LineVertex> vertices, const glm::vec4& outline,
+               std::vector<LineVertex>& out);
+
+} // namespace hyperrig::render::scene

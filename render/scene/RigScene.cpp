@@ -1,0 +1,146 @@
+#include "render/scene/RigScene.h"
+
+#include "core/base/Contracts.h"
+
+#include <algorithm>
+#include <array>
+
+namespace hyperrig::render::scene {
+namespace {
+
+constexpr std::array<glm::vec3, 5> kSurfacePalette{{{0.74F, 0.71F, 0.66F},
+                                                    {0.42F, 0.62F, 0.68F},
+                                                    {0.80F, 0.62F, 0.44F},
+                                                    {0.55F, 0.68F, 0.47F},
+                                                    {0.60F, 0.58F, 0.78F}}};
+
+// Over this fraction of the scene's largest extent a 4D bone fades from opaque to its faintest.
+constexpr float kFadeFraction = 0.25F;
+
+glm::vec3 toVec3(const core::math::VectorN& v) {
+    return {static_cast<float>(v[0]), static_cast<float>(v[1]), static_cast<float>(v[2])};
+}
+
+bool hasArea(const glm::vec3& a, const glm::vec3& b, const glm::vec3& c) {
+    return glm::cross(b - a, c - a) != glm::vec3(0.0F);
+}
+
+void ghostAroundHeatmaps(SceneData& scene) {
+    const bool anyHeatmap =
+        std::any_of(scene.surfaces.begin(), scene.surfaces.end(),
+                    [](const SurfaceInput& surface) { return surface.heatmap; });
+    if (anyHeatmap)
+        for (SurfaceInput& surface : scene.surfaces)
+            if (!surface.heatmap)
+                surface.opacity = kContextOpacity;
+}
+
+} // namespace
+
+glm::vec3 surfaceColor(std::size_t index) {
+    return kSurfacePalette[index % kSurfacePalette.size()];
+}
+
+SceneData sceneFromSlice(const core::eval::RigSlice& slice, const core::eval::View4D& view) {
+    SceneData scene;
+    scene.is4D = true;
+    for (const auto& instance : slice.instances) {
+        SurfaceInput surface;
+        surface.baseColor = surfaceColor(scene.surfaces.size());
+        surface.heatmap = instance.triangles.hasAttribute();
+        const auto corners = instance.triangles.vertices();
+        const auto faces = instance.triangles.faces();
+        for (std::size_t t = 0; t < faces.size(); ++t) {
+            const std::array<glm::vec3, 3> triangle{
+                glm::vec3{corners[3 * t].x, corners[3 * t].y, corners[3 * t].z},
+                glm::vec3{corners[3 * t + 1].x, corners[3 * t + 1].y, corners[3 * t + 1].z},
+                glm::vec3{corners[3 * t + 2].x, corners[3 * t + 2].y, corners[3 * t + 2].z}};
+            if (!hasArea(triangle[0], triangle[1], triangle[2]))
+                continue;
+            surface.positions.insert(surface.positions.end(), triangle.begin(), triangle.end());
+            surface.normals.push_back({faces[t].normalX, faces[t].normalY, faces[t].normalZ});
+            if (surface.heatmap)
+                for (std::size_t k = 0; k < 3; ++k)
+                    surface.attributes.push_back(corners[3 * t + k].attribute);
+        }
+        scene.surfaces.push_back(std::move(surface));
+    }
+    for (const auto& bone : slice.bones)
+        scene.bones.push_back({{bone.head.x, bone.head.y, bone.head.z},
+                               {bone.tail.x, bone.tail.y, bone.tail.z},
+                               bone.head.distance,
+                               bone.tail.distance,
+                               bone.crosses,
+                               {bone.crossing[0], bone.crossing[1], bone.crossing[2]}});
+    // World W = (0, 0, 0, 1): its view coordinates are the last column of world -> view.
+    const core::math::BasisN worldToView = view.worldToView().basis();
+    scene.wAxis = {static_cast<float>(worldToView.at(0, 3)),
+                   static_cast<float>(worldToView.at(1, 3)),
+                   static_cast<float>(worldToView.at(2, 3))};
+    ghostAroundHeatmaps(scene);
+    if (const auto bounds = sceneBounds(scene)) {
+        const glm::vec3 size = bounds->max - bounds->min;
+        const float largest = std::max({size.x, size.y, size.z});
+        if (largest > 0.0F)
+            scene.boneFadeDistance = kFadeFraction * largest;
+    }
+    return scene;
+}
+
+SceneData sceneFromRig3D(const core::model::Document& document, const core::eval::CompiledRig& rig,
+                         const core::eval::EvaluatedRig& evaluated,
+                         const MeshAttributes& attributes) {
+    HYPERRIG_EXPECTS(document.dimension() == 3);
+    SceneData scene;
+    for (const auto& instance : evaluated.instances) {
+        const core::eval::CompiledMesh& mesh = rig.mesh(instance.mesh);
+        if (!instance.visible || mesh.simplexes.empty())
+            continue;
+        const auto found = attributes.find(instance.mesh);
+        const std::vector<float>* values = found == attributes.end() ? nullptr : &found->second;
+        SurfaceInput surface;
+        surface.baseColor = surfaceColor(scene.surfaces.size());
+        surface.heatmap = values != nullptr;
+        const float* positions = instance.positions(mesh);
+        const bool flip = instance.world.basis().determinant() < 0.0;
+        for (std::size_t t = 0; t + 2 < mesh.simplexes.size(); t += 3) {
+            std::array<std::uint32_t, 3> index{mesh.simplexes[t], mesh.simplexes[t + 1],
+                                               mesh.simplexes[t + 2]};
+            // A mirroring node turns counter-clockwise into clockwise: swap to keep the outside
+            // the front.
+            if (flip)
+                std::swap(index[1], index[2]);
+            std::array<glm::vec3, 3> corners;
+            for (std::size_t k = 0; k < 3; ++k) {
+                const float* p = positions + 3 * index[k];
+                corners[k] =
+                    toVec3(instance.world.applyPoint(core::math::VectorN{p[0], p[1], p[2]}));
+            }
+            const glm::vec3 normal = glm::cross(corners[1] - corners[0], corners[2] - corners[0]);
+            if (normal == glm::vec3(0.0F))
+                continue;
+            surface.positions.insert(surface.positions.end(), corners.begin(), corners.end());
+            surface.normals.push_back(glm::normalize(normal));
+            if (values)
+                for (std::uint32_t vertex : index)
+                    surface.attributes.push_back(vertex < values->size() ? (*values)[vertex]
+                                                                         : 0.0F);
+        }
+        scene.surfaces.push_back(std::move(surface));
+    }
+    ghostAroundHeatmaps(scene);
+    for (const core::eval::CompiledSkeleton& skeleton : rig.skeletons())
+        for (core::model::NodeId bone : skeleton.bones) {
+            const core::math::AffineN& world = evaluated.world.at(bone);
+            const double length = document.node(bone).bone()->length.value_or(0.0);
+            core::math::VectorN tip = core::math::VectorN::zero(3);
+            tip[1] = length;
+            BoneLine line;
+            line.head = toVec3(world.position());
+            line.tail = toVec3(world.applyPoint(tip));
+            scene.bones.push_back(line);
+        }
+    return scene;
+}
+
+} // namespace hyperrig::render::scene

@@ -1,0 +1,42 @@
+#pragma once
+
+#include "core/eval/CompiledRig.h"
+#include "core/eval/RigEvaluation.h"
+#include "core/eval/RigSlice.h"
+#include "core/eval/View4D.h"
+#include "render/scene/SceneData.h"
+
+#include <unordered_map>
+#include <vector>
+
+namespace hyperrig::render::scene {
+
+// Per-vertex heat-map values by mesh (core/eval/GroupWeights.h gives a group's share).
+using MeshAttributes = std::unordered_map<core::model::MeshId, std::vector<float>>;
+
+// The base colour of the index-th surface: muted, distinct colours in a fixed cycle, so body and
+// clothing are told apart and a mesh keeps its colour from one picture to the next.
+glm::vec3 surfaceColor(std::size_t index);
+
+// The opacity of the surfaces around a heat-map: when some surfaces show a heat-map, the
+// others become see-through ghosts, so a mesh without that group (a vest over the body) does not
+// hide the weights under it, yet still shows where it is.
+constexpr float kContextOpacity = 0.22F;
+
+// A 4D rig's scene from its slice (core/eval/RigSlice.h): one surface per sliced instance in view
+// xyz, without the zero-area triangles the slicer emits for vertices on the hyperplane; heat-map
+// colouring where the slice carried an attribute (the others ghosted); every bone with its
+// distances; W as the view sees it. Bones fade over a quarter of the drawn scene's largest
+// extent.
+SceneData sceneFromSlice(const core::eval::RigSlice& slice, const core::eval::View4D& view);
+
+// A 3D rig's scene: every visible triangle mesh posed in world space (winding kept
+// counter-clockwise from outside for mirrored nodes, flat normals from the winding), heat-maps
+// from `attributes` by mesh (the others ghosted), and every bone of every skeleton from its
+// origin to +Y · length.
+// Contract: the document is 3D and `evaluated` comes from `rig`.
+SceneData sceneFromRig3D(const core::model::Document& document, const core::eval::CompiledRig& rig,
+                         const core::eval::EvaluatedRig& evaluated,
+                         const MeshAttributes& attributes = {});
+
+} // namespace hyperrig::render::scene

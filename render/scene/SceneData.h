@@ -1,0 +1,60 @@
+#pragma once
+
+#include <glm/glm.hpp>
+#include <optional>
+#include <vector>
+
+namespace hyperrig::render::scene {
+
+// What a viewport shows, as plain data the host fills from evaluation (RigScene.h builds it from
+// a posed rig): no GL, no document. Positions are in the drawn 3D space: world space for a 3D
+// rig, the slice's view xyz for a 4D rig (core/eval/View4D.h).
+
+// A triangle soup with flat shading.
+struct SurfaceInput {
+    // Three corners per triangle, wound counter-clockwise seen from the side its normal points
+    // to (docs/decisions/0009): front faces are the outside of a well-oriented mesh.
+    std::vector<glm::vec3> positions;
+    std::vector<glm::vec3> normals; // one unit normal per triangle
+    // Empty, or one value per corner: what the heat-map shows (a group's weight share, 0..1).
+    std::vector<float> attributes;
+    glm::vec3 baseColor{0.6F};
+    // Colour by `attributes` through the heat ramp (HeatRamp.h) instead of baseColor.
+    bool heatmap = false;
+    // 1: opaque. Less: a see-through ghost drawn after the opaque surfaces, hiding nothing
+    // (the meshes around a heat-map, so they do not cover it).
+    float opacity = 1.0F;
+};
+
+// A bone from head (its origin) to tail (origin + Y · length). For 4D rigs the distances are the
+// ends' signed distances to the slicing hyperplane (view w − offset) and `crosses` says the
+// hyperplane separates head and tail, at `crossing`; 3D rigs leave them zero.
+struct BoneLine {
+    glm::vec3 head{0.0F};
+    glm::vec3 tail{0.0F};
+    float headDistance = 0.0F;
+    float tailDistance = 0.0F;
+    bool crosses = false;
+    glm::vec3 crossing{0.0F};
+};
+
+struct SceneData {
+    std::vector<SurfaceInput> surfaces;
+    std::vector<BoneLine> bones;
+    bool is4D = false;
+    // 4D only: the world +W axis in the drawn space (the xyz part of W under the 4D view; zero
+    // when W points straight out of the slice).
+    glm::vec3 wAxis{0.0F};
+    // 4D only: the |distance| to the hyperplane at which a bone fades to its faintest.
+    float boneFadeDistance = 0.25F;
+};
+
+struct SceneBounds {
+    glm::vec3 min{0.0F};
+    glm::vec3 max{0.0F};
+};
+
+// The box around every surface corner and bone end; nullopt for an empty scene.
+std::optional<SceneBounds> sceneBounds(const SceneData& scene);
+
+} // namespace hyperrig::render::scene

@@ -1,0 +1,78 @@
+#pragma once
+
+#include "core/base/Result.h"
+#include "render/gl/GlObjects.h"
+#include "render/gl/ShaderProgram.h"
+#include "render/scene/SceneData.h"
+
+#include <glm/glm.hpp>
+#include <span>
+#include <vector>
+
+namespace hyperrig::render::scene {
+
+// Lighting of the surfaces. The lights are fixed to the camera (directions in camera space, +z
+// toward the viewer), so every side the user orbits to is lit the same way: a key light from
+// the upper left, a weaker fill from the right, and ambient so faces turned away stay readable.
+// Back faces (the inside of a mesh seen through a cut or a hole, or a mesh that faces inwards)
+// are lit from their own side and tinted, so they read as "inside" at a glance.
+struct SurfaceStyle {
+    glm::vec3 keyDirection{-0.45F, 0.60F, 0.66F};
+    glm::vec3 fillDirection{0.70F, -0.10F, 0.70F};
+    float key = 0.62F;
+    float fill = 0.28F;
+    float ambient = 0.34F;
+    glm::vec3 backTint{0.42F, 0.24F, 0.48F};
+    float backTintAmount = 0.55F;
+};
+
+// The flat-shaded triangle soups of a scene, one vertex array per surface. upload() reuses each
+// surface's buffer (glBufferSubData) and reallocates (glBufferData) only when a surface grows,
+// so a viewport re-uploading a slice every frame does not churn GPU memory. Culling is off
+// (slices of open meshes show their insides). Opaque surfaces draw with depth testing and
+// writing; translucent ones (opacity < 1: context shown around a highlight) in a later pass,
+// blended, depth tested but not written.
+class SurfaceBatch {
+public:
+    static core::Result<SurfaceBatch> create();
+
+    // Contract per surface: positions.size() is a multiple of 3, normals has one entry per
+    // triangle, attributes is empty or has one entry per corner.
+    void upload(std::span<const SurfaceInput> surfaces);
+    enum class Pass { Opaque, Translucent };
+    void draw(const glm::mat4& view, const glm::mat4& projection, const SurfaceStyle& style,
+              Pass pass = Pass::Opaque);
+
+    std::size_t surfaceCount() const { return m_used; }
+    // Bytes allocated for surface `index`'s vertices (tests check that buffers are reused).
+    std::size_t capacityBytes(std::size_t index) const {
+        return m_surfaces.at(index).capacityBytes;
+    }
+
+    // Interleaved per-corner data as uploaded.
+    struct Vertex {
+        glm::vec3 position;
+        glm::vec3 normal;
+        float attribute;
+    };
+
+private:
+    struct GpuSurface {
+        gl::VertexArray vertexArray;
+        gl::Buffer vertexBuffer;
+        std::size_t capacityBytes = 0;
+        GLsizei vertexCount = 0;
+        glm::vec3 baseColor{0.6F};
+        bool heatmap = false;
+        float opacity = 1.0F;
+    };
+
+    GpuSurface makeSurface() const;
+
+    gl::ShaderProgram m_program;
+    std::vector<GpuSurface> m_surfaces; // the first m_used are current, the rest kept for reuse
+    std::size_t m_used = 0;
+    std::vector<Vertex> m_staging;
+};
+
+} // namespace hyperrig::render::scene
