@@ -46,13 +46,12 @@ Result<IdT> resolve(const ItemStore<IdT, Item>& store, const OrderedJson& value,
 } // namespace
 
 Result<NodeId> resolveNode(const Document& document, const OrderedJson& value,
-                                  const std::string& what) {
+                           const std::string& what) {
     return resolve(document.nodes, value, what, "node");
 }
 
-Result<std::optional<NodeId>> resolveNodeOrNull(const Document& document,
-                                                       const OrderedJson& value,
-                                                       const std::string& what) {
+Result<std::optional<NodeId>> resolveNodeOrNull(const Document& document, const OrderedJson& value,
+                                                const std::string& what) {
     if (value.is_null())
         return std::optional<NodeId>();
     if (!value.is_string())
@@ -64,7 +63,7 @@ Result<std::optional<NodeId>> resolveNodeOrNull(const Document& document,
 }
 
 Result<MeshId> resolveMesh(const Document& document, const OrderedJson& value,
-                                  const std::string& what) {
+                           const std::string& what) {
     auto mesh = resolve(document.meshes, value, what, "mesh");
     if (mesh || !value.is_string())
         return mesh;
@@ -76,8 +75,8 @@ Result<MeshId> resolveMesh(const Document& document, const OrderedJson& value,
     return mesh;
 }
 
-Result<ShapeId> resolveShape(const Document& document,
-                                    const OrderedJson& value, const std::string& what) {
+Result<ShapeId> resolveShape(const Document& document, const OrderedJson& value,
+                             const std::string& what) {
     return resolve(document.shapes, value, what, "shape");
 }
 

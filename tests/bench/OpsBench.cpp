@@ -89,8 +89,8 @@ void mergeTenMillion(benchmark::State& state) {
     const std::vector<model::NodeId> nodes{document.findNode("Body"), document.findNode("Cloth")};
     edit::History history(document);
     for (auto _ : state) {
-        auto plan = ops::planMerge(document, nodes,
-                                   state.range(0) ? ops::MergeMode::Append : ops::MergeMode::ByName);
+        auto plan = ops::planMerge(
+            document, nodes, state.range(0) ? ops::MergeMode::Append : ops::MergeMode::ByName);
         if (!plan || !history.execute(std::move(plan->command)))
             state.SkipWithError("merge failed");
         state.PauseTiming();
