@@ -3,6 +3,7 @@
 #include "core/base/Version.h"
 #include "core/io/g4mf/G4mfReader.h"
 #include "core/model/DocumentSummary.h"
+#include "render/scene/DocumentScene.h"
 #include "ui/ViewportWidget.h"
 
 #include <QAction>
@@ -52,8 +53,21 @@ QString MainWindow::openDocument(const QString& path) {
         statusBar()->showMessage(tr("Could not open %1").arg(QFileInfo(path).fileName()));
         return reason;
     }
+    auto rig = core::eval::CompiledRig::compile(read->document);
+    if (!rig) {
+        statusBar()->showMessage(tr("Could not open %1").arg(QFileInfo(path).fileName()));
+        return QString::fromStdString(rig.error().message());
+    }
+    auto scene = render::scene::buildDocumentScene(
+        read->document, *rig, {}, core::eval::ThreadPool::shared(), m_sceneWorkspace);
+    if (!scene) {
+        statusBar()->showMessage(tr("Could not open %1").arg(QFileInfo(path).fileName()));
+        return QString::fromStdString(scene.error().message());
+    }
     m_document = std::make_unique<core::model::Document>(std::move(read->document));
+    m_rig = std::make_unique<core::eval::CompiledRig>(std::move(*rig));
     m_documentPath = QFileInfo(path).absoluteFilePath();
+    m_viewport->showScene(std::move(*scene));
     updateTitle();
     const auto summary = core::model::summarize(*m_document);
     statusBar()->showMessage(tr("%1: %2D, %3 bones in %4 skeletons, %5 meshes, %6 simplexes")

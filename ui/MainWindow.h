@@ -1,6 +1,8 @@
 #pragma once
 
+#include "core/eval/CompiledRig.h"
 #include "core/model/Document.h"
+#include "render/scene/DocumentScene.h"
 
 #include <QMainWindow>
 #include <QString>
@@ -38,6 +40,8 @@ private:
     QLabel* m_rendererLabel = nullptr;
     QString m_documentPath;
     std::unique_ptr<core::model::Document> m_document;
+    std::unique_ptr<core::eval::CompiledRig> m_rig; // the document as the viewport evaluates it
+    render::scene::SceneWorkspace m_sceneWorkspace;
 };
 
 } // namespace hyperrig::ui

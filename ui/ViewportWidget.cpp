@@ -1,7 +1,12 @@
 #include "ui/ViewportWidget.h"
 
+#include <QKeyEvent>
+#include <QMouseEvent>
 #include <QOpenGLContext>
 #include <QPainter>
+#include <QWheelEvent>
+
+#include <cmath>
 
 namespace hyperrig::ui {
 
@@ -53,6 +58,64 @@ void ViewportWidget::paintGL() {
     const qreal ratio = devicePixelRatioF();
     m_viewport.draw(defaultFramebufferObject(), static_cast<int>(width() * ratio),
                     static_cast<int>(height() * ratio));
+}
+
+namespace {
+
+// Degrees of orbit per pixel dragged, and zoom per wheel notch (120 units): a full-width drag
+// turns the model about half way round, a notch moves 10% closer.
+constexpr float kOrbitDegreesPerPixel = 0.4F;
+constexpr double kZoomPerNotch = 0.9;
+
+} // namespace
+
+void ViewportWidget::showScene(render::scene::SceneData scene) {
+    m_viewport.setScene(std::move(scene));
+    m_viewport.frameScene(static_cast<float>(width()) / static_cast<float>(std::max(1, height())));
+    update();
+}
+
+void ViewportWidget::mousePressEvent(QMouseEvent* event) {
+    m_lastMouse = event->position();
+    event->accept();
+}
+
+void ViewportWidget::mouseMoveEvent(QMouseEvent* event) {
+    const QPointF delta = event->position() - m_lastMouse;
+    m_lastMouse = event->position();
+    const bool pan =
+        (event->buttons() & (Qt::RightButton | Qt::MiddleButton)) ||
+        ((event->buttons() & Qt::LeftButton) && (event->modifiers() & Qt::ShiftModifier));
+    if (pan) {
+        // Negated and divided by the height: the model follows the mouse at any zoom.
+        const auto h = static_cast<float>(std::max(1, height()));
+        m_viewport.camera().pan(-static_cast<float>(delta.x()) / h,
+                                static_cast<float>(delta.y()) / h);
+    } else if (event->buttons() & Qt::LeftButton) {
+        m_viewport.camera().orbit(-static_cast<float>(delta.x()) * kOrbitDegreesPerPixel,
+                                  static_cast<float>(delta.y()) * kOrbitDegreesPerPixel);
+    } else {
+        return;
+    }
+    event->accept();
+    update();
+}
+
+void ViewportWidget::wheelEvent(QWheelEvent* event) {
+    const double notches = event->angleDelta().y() / 120.0;
+    m_viewport.camera().zoom(static_cast<float>(std::pow(kZoomPerNotch, notches)));
+    event->accept();
+    update();
+}
+
+void ViewportWidget::keyPressEvent(QKeyEvent* event) {
+    if (event->key() == Qt::Key_F) {
+        m_viewport.frameScene(static_cast<float>(width()) /
+                              static_cast<float>(std::max(1, height())));
+        update();
+        return;
+    }
+    QOpenGLWidget::keyPressEvent(event);
 }
 
 void ViewportWidget::releaseGl() {

@@ -3,6 +3,7 @@
 #include "render/view/Viewport.h"
 
 #include <QOpenGLWidget>
+#include <QPointF>
 
 namespace hyperrig::ui {
 
@@ -17,6 +18,8 @@ public:
     ~ViewportWidget() override;
 
     bool hasRenderedFrame() const { return m_framesRendered > 0; }
+    // Shows `scene` and frames it (the camera keeps its angles).
+    void showScene(render::scene::SceneData scene);
     const render::view::Viewport& viewport() const { return m_viewport; }
 
 signals:
@@ -27,12 +30,19 @@ signals:
 protected:
     void initializeGL() override;
     void paintGL() override;
+    // Camera controls: left drag orbits, right or middle drag (or Shift + left) pans, the wheel
+    // zooms, F frames the scene again.
+    void mousePressEvent(QMouseEvent* event) override;
+    void mouseMoveEvent(QMouseEvent* event) override;
+    void wheelEvent(QWheelEvent* event) override;
+    void keyPressEvent(QKeyEvent* event) override;
 
 private:
     void releaseGl();
 
     render::view::Viewport m_viewport;
     QString m_glError;
+    QPointF m_lastMouse;
     int m_framesRendered = 0;
 };
 

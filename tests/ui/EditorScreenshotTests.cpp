@@ -34,13 +34,24 @@ TEST_CASE("the editor writes a screenshot of its main window and quits", "[ui][g
         CHECK(png->dominantColourFraction() < 0.9);
     }
     SECTION("the viewport's gradient is in the picture, so GL content was captured") {
-        // Centre column, top versus bottom of the viewport area: the gradient is lighter at
-        // the top. A black (uncaptured) GL widget would make both equal.
-        const int x = png->width / 2;
+        // A column near the right edge, clear of the model and the grid: the gradient is
+        // lighter at the top. A black (uncaptured) GL widget would make both equal.
+        const int x = png->width * 97 / 100;
         const auto red = [&](int y) {
             return (png->pixel(x, y) >> 24) & 0xFFU;
         };
         CHECK(red(png->height / 5) > red(png->height * 4 / 5));
+    }
+    SECTION("the opened sample is drawn in the viewport") {
+        // The centre column crosses the creature's head, torso and legs: lit surfaces and bones
+        // are far brighter than the dark background there.
+        const int x = png->width / 2;
+        int bright = 0;
+        int total = 0;
+        for (int y = png->height * 15 / 100; y < png->height * 85 / 100; ++y, ++total)
+            if (((png->pixel(x, y) >> 24) & 0xFFU) > 90)
+                ++bright;
+        CHECK(bright > total / 3);
     }
 }
 

@@ -1,0 +1,27 @@
+#include "render/scene/DocumentScene.h"
+
+#include <string>
+
+namespace hyperrig::render::scene {
+
+core::Result<SceneData> buildDocumentScene(const core::model::Document& document,
+                                           const core::eval::CompiledRig& rig,
+                                           const SceneRequest& request,
+                                           core::eval::ThreadPool& pool,
+                                           SceneWorkspace& workspace) {
+    const int dimension = document.dimension();
+    if (dimension != 3 && dimension != 4)
+        return core::Error("the document is " + std::to_string(dimension) +
+                           "D; HyperRig draws 3D rigs and slices of 4D rigs");
+    auto evaluated =
+        core::eval::evaluateRig(document, rig, request.pose, pool, workspace.evaluated);
+    if (!evaluated)
+        return evaluated.error();
+    if (dimension == 3)
+        return sceneFromRig3D(document, rig, workspace.evaluated, request.highlight);
+    core::eval::sliceRig(document, rig, workspace.evaluated, request.view, workspace.slicer,
+                         workspace.slice, request.highlight);
+    return sceneFromSlice(workspace.slice, request.view);
+}
+
+} // namespace hyperrig::render::scene

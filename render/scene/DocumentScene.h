@@ -1,0 +1,40 @@
+#pragma once
+
+#include "core/base/Result.h"
+#include "core/eval/CompiledRig.h"
+#include "core/eval/Pose.h"
+#include "core/eval/RigEvaluation.h"
+#include "core/eval/RigSlice.h"
+#include "core/eval/ThreadPool.h"
+#include "core/eval/View4D.h"
+#include "render/scene/RigScene.h"
+#include "render/scene/SceneData.h"
+
+namespace hyperrig::render::scene {
+
+// What a host wants to see of a document: a pose, the 4D view (ignored for 3D documents) and
+// optional heat-map values by mesh.
+struct SceneRequest {
+    core::eval::Pose pose;
+    core::eval::View4D view;
+    MeshAttributes highlight;
+};
+
+// Evaluation state kept between frames so buffers are reused (evaluated rig, slicer scratch,
+// slice output).
+struct SceneWorkspace {
+    core::eval::EvaluatedRig evaluated;
+    core::eval::Slicer slicer;
+    core::eval::RigSlice slice;
+};
+
+// The scene of a 3D or 4D document under `request`: evaluated with the pose (skinning on
+// `pool`), then sliced (4D) or taken as it is (3D); see sceneFromSlice and sceneFromRig3D. The
+// one road from a document to pixels for the editor and `hyperrig-cli render`. Fails for other
+// dimensions and when evaluation fails (a malformed transform), naming the item.
+core::Result<SceneData> buildDocumentScene(const core::model::Document& document,
+                                           const core::eval::CompiledRig& rig,
+                                           const SceneRequest& request,
+                                           core::eval::ThreadPool& pool, SceneWorkspace& workspace);
+
+} // namespace hyperrig::render::scene
