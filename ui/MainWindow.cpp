@@ -53,30 +53,34 @@ QString MainWindow::openDocument(const QString& path) {
         statusBar()->showMessage(tr("Could not open %1").arg(QFileInfo(path).fileName()));
         return reason;
     }
-    auto rig = core::eval::CompiledRig::compile(read->document);
-    if (!rig) {
-        statusBar()->showMessage(tr("Could not open %1").arg(QFileInfo(path).fileName()));
-        return QString::fromStdString(rig.error().message());
-    }
-    auto scene = render::scene::buildDocumentScene(
-        read->document, *rig, {}, core::eval::ThreadPool::shared(), m_sceneWorkspace);
-    if (!scene) {
-        statusBar()->showMessage(tr("Could not open %1").arg(QFileInfo(path).fileName()));
-        return QString::fromStdString(scene.error().message());
-    }
     m_document = std::make_unique<core::model::Document>(std::move(read->document));
-    m_rig = std::make_unique<core::eval::CompiledRig>(std::move(*rig));
     m_documentPath = QFileInfo(path).absoluteFilePath();
-    m_viewport->showScene(std::move(*scene));
     updateTitle();
     const auto summary = core::model::summarize(*m_document);
-    statusBar()->showMessage(tr("%1: %2D, %3 bones in %4 skeletons, %5 meshes, %6 simplexes")
-                                 .arg(QFileInfo(path).fileName())
-                                 .arg(summary.dimension)
-                                 .arg(summary.bones)
-                                 .arg(summary.skeletons)
-                                 .arg(summary.meshes)
-                                 .arg(summary.simplexes));
+    QString status = tr("%1: %2D, %3 bones in %4 skeletons, %5 meshes, %6 simplexes")
+                         .arg(QFileInfo(path).fileName())
+                         .arg(summary.dimension)
+                         .arg(summary.bones)
+                         .arg(summary.skeletons)
+                         .arg(summary.meshes)
+                         .arg(summary.simplexes);
+    // A document the viewport cannot evaluate (a singular bone transform, a skin that does not
+    // fit its mesh) still opens, so it can be inspected and fixed; the viewport stays empty and
+    // the status bar says why.
+    m_rig.reset();
+    auto rig = core::eval::CompiledRig::compile(*m_document);
+    auto scene =
+        rig ? render::scene::buildDocumentScene(*m_document, *rig, {},
+                                                core::eval::ThreadPool::shared(), m_sceneWorkspace)
+            : core::Result<render::scene::SceneData>(rig.error());
+    if (scene) {
+        m_rig = std::make_unique<core::eval::CompiledRig>(std::move(*rig));
+        m_viewport->showScene(std::move(*scene));
+    } else {
+        m_viewport->showScene({});
+        status += tr(" · cannot draw: %1").arg(QString::fromStdString(scene.error().message()));
+    }
+    statusBar()->showMessage(status);
     return {};
 }
 

@@ -75,3 +75,20 @@ TEST_CASE("the editor refuses unreadable files and bad options with a message", 
         CHECK_THAT(result.err, Catch::Contains("--screenshot"));
     }
 }
+
+TEST_CASE("the editor opens a document its viewport cannot draw", "[ui][gl][screenshot]") {
+    // A bone with a singular basis has no inverse bind transform: evaluation refuses the rig,
+    // but the file must still open (exit 0, a screenshot) so the user can fix it.
+    TemporaryFolder folder;
+    const auto path = folder / "singular.g4tf";
+    std::ofstream(path) << R"({"asset": {"dimension": 4}, "nodes": [
+        {"name": "Scene", "children": [1]},
+        {"name": "Rig", "skeleton": {"joints": [2]}, "children": [2]},
+        {"name": "Flat", "bone": {"length": 1}, "basis": [0,0,0,0, 0,1,0,0, 0,0,1,0, 0,0,0,1]}]})";
+    const auto screenshot = folder / "editor.png";
+    const auto result =
+        runProcess(kEditor, {path.string(), "--screenshot", screenshot.string(), "--quit"});
+    INFO("stderr: " << result.err);
+    CHECK(result.exitCode == 0);
+    CHECK(readPng(screenshot).has_value());
+}
