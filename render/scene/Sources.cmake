@@ -2,6 +2,7 @@ target_sources(hyperrig_render PRIVATE
     scene/AxesGizmo.cpp
     scene/BoneLines.cpp
     scene/ColoredTriangleBatch.cpp
+    scene/DocumentScene.cpp
     scene/GroundGrid.cpp
     scene/HeatRamp.cpp
     scene/LineBatch.cpp
