@@ -4,7 +4,9 @@
 Each benchmark is reported as best and median over its repetitions (performance-notes.md §6).
 Rows that carry a "bytes_per_item" counter also get their memory roofline: the best STREAM triad
 bandwidth of the same run divided by the row's bytes per item, and the row's best rate as a
-fraction of it. Usage: bench_table.py REPORT.json [REPORT.json ...]
+fraction of it. Counters named *_ms (per-stage milliseconds, e.g. the render benchmark's eval_ms,
+slice_ms, upload_ms, draw_ms) are listed in the note as their median over the repetitions, frame stages
+in frame order (eval, slice, scene, upload, draw), any others after them by name. Usage: bench_table.py REPORT.json [REPORT.json ...]
 """
 import json
 import statistics
@@ -26,6 +28,13 @@ def load(paths):
                 order.append(name)
             runs[name].append(entry)
     return order, runs
+
+
+FRAME_STAGES = ("eval_ms", "slice_ms", "scene_ms", "upload_ms", "draw_ms")
+
+
+def stage_order(key):
+    return (FRAME_STAGES.index(key) if key in FRAME_STAGES else len(FRAME_STAGES), key)
 
 
 def rate(value):
@@ -50,6 +59,10 @@ def main(paths):
                          f"{statistics.median(values) / 1e9:.1f} GB/s", "", "", "",
                          "memory roofline of this run"))
             continue
+        if entries[0].get("error_occurred"):
+            rows.append((name.replace("/min_time:1.000", ""), "skipped", "", "", "", "",
+                         entries[0].get("error_message", "")))
+            continue
         values = [e.get("items_per_second", 0.0) for e in entries]
         best, median = max(values), statistics.median(values)
         bytes_per_item = entries[0].get("bytes_per_item")
@@ -63,6 +76,11 @@ def main(paths):
             extra.append(label)
         if "cut_fraction" in entries[0]:
             extra.append(f"cut {100.0 * entries[0]['cut_fraction']:.1f}%")
+        stages = sorted((key for key in entries[0] if key.endswith("_ms")), key=stage_order)
+        if stages:
+            extra.append("ms/frame " + " ".join(
+                f"{key[:-3]} {statistics.median(e.get(key, 0.0) for e in entries):.2f}"
+                for key in stages))
         rows.append((name.replace("/min_time:1.000", ""), rate(best), rate(median),
                      f"{bytes_per_item:.0f}" if bytes_per_item else "", roof, fraction,
                      ", ".join(extra)))

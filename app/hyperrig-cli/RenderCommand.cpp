@@ -3,13 +3,10 @@
 #include "core/eval/CompiledRig.h"
 #include "core/eval/GroupWeights.h"
 #include "core/eval/PoseFile.h"
-#include "core/eval/RigEvaluation.h"
-#include "core/eval/RigSlice.h"
-#include "core/eval/ThreadPool.h"
 #include "core/eval/View4D.h"
 #include "render/headless/HeadlessRender.h"
 #include "render/headless/PngWriter.h"
-#include "render/scene/RigScene.h"
+#include "render/scene/DocumentScene.h"
 #include "render/view/OrbitCamera.h"
 #include "render/view/SceneFraming.h"
 
@@ -138,31 +135,19 @@ int runRender(const ParsedOptions& options, CliContext& context) {
                          "hyperrig-cli: warning: skin group '%s' has no weight on any vertex\n",
                          group->c_str());
     }
-    core::eval::EvaluatedRig evaluated;
-    auto evaluatedOk =
-        core::eval::evaluateRig(document, *rig, pose, core::eval::ThreadPool::shared(), evaluated);
-    if (!evaluatedOk)
-        return fail(context, input + ": " + evaluatedOk.error().message(), kExitFailure);
-
-    render::scene::SceneData scene;
-    if (dimension == 3) {
-        scene = render::scene::sceneFromRig3D(document, *rig, evaluated, highlight);
-    } else {
-        core::eval::Slicer slicer;
-        core::eval::RigSlice slice;
-        core::eval::sliceRig(document, *rig, evaluated, view, slicer, slice, highlight);
-        scene = render::scene::sceneFromSlice(slice, view);
-        bool cut = false;
-        for (const auto& surface : scene.surfaces)
-            cut = cut || !surface.positions.empty();
-        if (!cut)
-            std::fprintf(context.err, "hyperrig-cli: warning: the hyperplane cuts no "
-                                      "tetrahedron; the picture shows bones only\n");
-    }
+    auto scene = render::scene::sceneFromDocument(document, *rig, pose, view, highlight);
+    if (!scene)
+        return fail(context, input + ": " + scene.error().message(), kExitFailure);
+    if (dimension == 4 &&
+        std::all_of(scene->surfaces.begin(), scene->surfaces.end(),
+                    [](const render::scene::SurfaceInput& s) { return s.positions.empty(); }))
+        std::fprintf(context.err, "hyperrig-cli: warning: the hyperplane cuts no "
+                                  "tetrahedron; the picture shows bones only\n");
 
     render::view::OrbitCamera camera; // its default angles are the 3/4 view
-    render::view::frameScene(scene, static_cast<float>(width) / static_cast<float>(height), camera);
-    auto image = render::headless::renderScene(scene, camera, width, height);
+    render::view::frameScene(*scene, static_cast<float>(width) / static_cast<float>(height),
+                             camera);
+    auto image = render::headless::renderScene(*scene, camera, width, height);
     if (!image)
         return fail(context, image.error().message(), kExitFailure);
     auto written = render::headless::writePng(*output, *image);

@@ -8,7 +8,7 @@ namespace hyperrig::render::gl {
 
 // A framebuffer object with an RGBA8 colour and a 24-bit depth / 8-bit stencil renderbuffer,
 // multisampled when `samples` > 1 (then readPixels resolves into a single-sampled copy first).
-// Headless rendering draws into one; picking will use another with integer ids.
+// Headless rendering draws into one; picking uses an IdFramebuffer (integer ids).
 class OffscreenFramebuffer {
 public:
     static core::Result<OffscreenFramebuffer> create(int width, int height, int samples = 1);

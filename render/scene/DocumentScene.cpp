@@ -24,4 +24,14 @@ core::Result<SceneData> buildDocumentScene(const core::model::Document& document
     return sceneFromSlice(workspace.slice, request.view);
 }
 
+core::Result<SceneData> sceneFromDocument(const core::model::Document& document,
+                                          const core::eval::CompiledRig& rig,
+                                          const core::eval::Pose& pose,
+                                          const core::eval::View4D& view,
+                                          const MeshAttributes& attributes) {
+    SceneWorkspace workspace;
+    return buildDocumentScene(document, rig, SceneRequest{pose, view, attributes},
+                              core::eval::ThreadPool::shared(), workspace);
+}
+
 } // namespace hyperrig::render::scene

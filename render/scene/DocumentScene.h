@@ -37,4 +37,12 @@ core::Result<SceneData> buildDocumentScene(const core::model::Document& document
                                            const SceneRequest& request,
                                            core::eval::ThreadPool& pool, SceneWorkspace& workspace);
 
+// buildDocumentScene for one-off pictures (hyperrig-cli render, tests): a fresh workspace and the
+// shared thread pool. Hosts that redraw every frame keep a SceneWorkspace instead.
+core::Result<SceneData> sceneFromDocument(const core::model::Document& document,
+                                          const core::eval::CompiledRig& rig,
+                                          const core::eval::Pose& pose,
+                                          const core::eval::View4D& view = {},
+                                          const MeshAttributes& attributes = {});
+
 } // namespace hyperrig::render::scene

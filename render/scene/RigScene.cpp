@@ -48,6 +48,7 @@ SceneData sceneFromSlice(const core::eval::RigSlice& slice, const core::eval::Vi
         SurfaceInput surface;
         surface.baseColor = surfaceColor(scene.surfaces.size());
         surface.heatmap = instance.triangles.hasAttribute();
+        surface.node = instance.node;
         const auto corners = instance.triangles.vertices();
         const auto faces = instance.triangles.faces();
         for (std::size_t t = 0; t < faces.size(); ++t) {
@@ -65,13 +66,17 @@ SceneData sceneFromSlice(const core::eval::RigSlice& slice, const core::eval::Vi
         }
         scene.surfaces.push_back(std::move(surface));
     }
-    for (const auto& bone : slice.bones)
-        scene.bones.push_back({{bone.head.x, bone.head.y, bone.head.z},
-                               {bone.tail.x, bone.tail.y, bone.tail.z},
-                               bone.head.distance,
-                               bone.tail.distance,
-                               bone.crosses,
-                               {bone.crossing[0], bone.crossing[1], bone.crossing[2]}});
+    for (std::size_t b = 0; b < slice.bones.size(); ++b) {
+        const core::eval::BoneSegmentSlice& bone = slice.bones[b];
+        scene.bones.push_back(
+            {{bone.head.x, bone.head.y, bone.head.z},
+             {bone.tail.x, bone.tail.y, bone.tail.z},
+             bone.head.distance,
+             bone.tail.distance,
+             bone.crosses,
+             {bone.crossing[0], bone.crossing[1], bone.crossing[2]},
+             b < slice.boneNodes.size() ? slice.boneNodes[b] : core::model::NodeId{}});
+    }
     // World W = (0, 0, 0, 1): its view coordinates are the last column of world -> view.
     const core::math::BasisN worldToView = view.worldToView().basis();
     scene.wAxis = {static_cast<float>(worldToView.at(0, 3)),
@@ -101,6 +106,7 @@ SceneData sceneFromRig3D(const core::model::Document& document, const core::eval
         SurfaceInput surface;
         surface.baseColor = surfaceColor(scene.surfaces.size());
         surface.heatmap = values != nullptr;
+        surface.node = instance.node;
         const float* positions = instance.positions(mesh);
         const bool flip = instance.world.basis().determinant() < 0.0;
         for (std::size_t t = 0; t + 2 < mesh.simplexes.size(); t += 3) {
@@ -138,6 +144,7 @@ SceneData sceneFromRig3D(const core::model::Document& document, const core::eval
             BoneLine line;
             line.head = toVec3(world.position());
             line.tail = toVec3(world.applyPoint(tip));
+            line.node = bone;
             scene.bones.push_back(line);
         }
     return scene;

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "core/model/Ids.h"
+
 #include <glm/glm.hpp>
 #include <optional>
 #include <vector>
@@ -24,6 +26,8 @@ struct SurfaceInput {
     // 1: opaque. Less: a see-through ghost drawn after the opaque surfaces, hiding nothing
     // (the meshes around a heat-map, so they do not cover it).
     float opacity = 1.0F;
+    // The mesh node this surface shows (what picking returns for it); 0 when none.
+    core::model::NodeId node;
 };
 
 // A bone from head (its origin) to tail (origin + Y · length). For 4D rigs the distances are the
@@ -36,6 +40,8 @@ struct BoneLine {
     float tailDistance = 0.0F;
     bool crosses = false;
     glm::vec3 crossing{0.0F};
+    // The bone's node (what picking returns for it); 0 when none.
+    core::model::NodeId node;
 };
 
 struct SceneData {

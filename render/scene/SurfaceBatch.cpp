@@ -109,6 +109,7 @@ void SurfaceBatch::upload(std::span<const SurfaceInput> surfaces) {
         surface.baseColor = input.baseColor;
         surface.heatmap = input.heatmap;
         surface.opacity = input.opacity;
+        surface.node = input.node;
         if (m_staging.empty())
             continue;
         glBindBuffer(GL_ARRAY_BUFFER, surface.vertexBuffer.name());
@@ -179,6 +180,15 @@ void SurfaceBatch::draw(const glm::mat4& view, const glm::mat4& projection,
     }
     glBindVertexArray(0);
     glDepthMask(GL_TRUE);
+}
+
+void SurfaceBatch::drawTriangles(std::size_t index) const {
+    const GpuSurface& surface = m_surfaces.at(index);
+    if (index >= m_used || surface.vertexCount == 0)
+        return;
+    glBindVertexArray(surface.vertexArray.name());
+    glDrawArrays(GL_TRIANGLES, 0, surface.vertexCount);
+    glBindVertexArray(0);
 }
 
 } // namespace hyperrig::render::scene

@@ -44,6 +44,10 @@ public:
               Pass pass = Pass::Opaque);
 
     std::size_t surfaceCount() const { return m_used; }
+    // For passes with their own program (picking): the node of surface `index`, and its
+    // triangles drawn with whatever program is in use (position at attribute location 0).
+    core::model::NodeId node(std::size_t index) const { return m_surfaces.at(index).node; }
+    void drawTriangles(std::size_t index) const;
     // Bytes allocated for surface `index`'s vertices (tests check that buffers are reused).
     std::size_t capacityBytes(std::size_t index) const {
         return m_surfaces.at(index).capacityBytes;
@@ -65,6 +69,7 @@ private:
         glm::vec3 baseColor{0.6F};
         bool heatmap = false;
         float opacity = 1.0F;
+        core::model::NodeId node;
     };
 
     GpuSurface makeSurface() const;

@@ -23,8 +23,11 @@ core::Result<void> Viewport::initialize(const gl::GetProcAddress& getProcAddress
     auto lines = scene::LineBatch::create();
     if (!lines)
         return lines.error().withContext("viewport");
-    m_resources.emplace(
-        GlResources{std::move(*background), std::move(*surfaces), std::move(*lines)});
+    auto picking = PickRenderer::create();
+    if (!picking)
+        return picking.error().withContext("viewport");
+    m_resources.emplace(GlResources{std::move(*background), std::move(*surfaces), std::move(*lines),
+                                    std::move(*picking)});
     m_sceneUploaded = false;
     return {};
 }
@@ -42,10 +45,7 @@ void Viewport::frameScene(float aspect) {
 void Viewport::draw(GLuint targetFramebuffer, int width, int height) {
     if (!m_resources || width <= 0 || height <= 0)
         return;
-    if (!m_sceneUploaded) {
-        m_resources->surfaces.upload(m_scene.surfaces);
-        m_sceneUploaded = true;
-    }
+    uploadScene();
     glBindFramebuffer(GL_FRAMEBUFFER, targetFramebuffer);
     glViewport(0, 0, width, height);
     glClearColor(m_theme.backgroundBottom.r, m_theme.backgroundBottom.g, m_theme.backgroundBottom.b,
@@ -71,6 +71,25 @@ void Viewport::draw(GLuint targetFramebuffer, int width, int height) {
     glDisable(GL_BLEND);
     glDisable(GL_DEPTH_TEST);
     glDepthMask(GL_TRUE);
+}
+
+void Viewport::uploadScene() {
+    if (!m_resources || m_sceneUploaded)
+        return;
+    m_resources->surfaces.upload(m_scene.surfaces);
+    m_sceneUploaded = true;
+}
+
+std::optional<core::model::NodeId> Viewport::pick(int x, int y, int width, int height) {
+    if (!m_resources || width <= 0 || height <= 0)
+        return std::nullopt;
+    uploadScene();
+    const float aspect = static_cast<float>(width) / static_cast<float>(height);
+    const glm::mat4 viewProjection = m_camera.projectionMatrix(aspect) * m_camera.viewMatrix();
+    // As wide as a bone is drawn, outline included.
+    const float boneWidth = m_theme.bones.lineWidth + 2.0F * m_theme.bones.outlineWidth;
+    return m_resources->picking.pick(m_resources->surfaces, m_scene.bones, viewProjection,
+                                     boneWidth, x, y, width, height);
 }
 
 void Viewport::drawBackground() {

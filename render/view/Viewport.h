@@ -9,6 +9,7 @@
 #include "render/scene/SceneData.h"
 #include "render/scene/SurfaceBatch.h"
 #include "render/view/OrbitCamera.h"
+#include "render/view/Picking.h"
 #include "render/view/ViewportTheme.h"
 
 #include <glad/gl.h>
@@ -22,6 +23,7 @@ namespace hyperrig::render::view {
 // defaultFramebufferObject(), never 0) and calls, with its context current:
 //   initialize(getProcAddress)  once per context (again after Qt recreated it),
 //   draw(framebuffer, w, h)     for each frame,
+//   pick(x, y, w, h)            for what is under the pointer (Picking.h),
 //   releaseGl()                 before the context goes away.
 // Between frames it hands over what to show (setScene, without a context) and moves the camera.
 //
@@ -46,6 +48,18 @@ public:
 
     void draw(GLuint targetFramebuffer, int width, int height);
 
+    // Sends the scene given by setScene to the GPU now, if it has not been yet (draw and pick do
+    // it themselves; a host timing its frames calls it to separate upload from drawing).
+    void uploadScene();
+
+    // The node drawn at window pixel (x, y) of a width x height viewport, with (0, 0) the
+    // top-left pixel as mouse events count (GL counts rows from the bottom: Picking.h flips
+    // them): a bone's node for a bone line (bones are drawn over the surfaces, and a few
+    // pixels off the line still hit it), else the mesh node of the nearest surface; nullopt for
+    // the background. Draws into its own id framebuffer; the host's bindings and viewport are
+    // left as they were. Needs the context current.
+    std::optional<core::model::NodeId> pick(int x, int y, int width, int height);
+
     // Destroys every GL object; the context must still be current.
     void releaseGl() { m_resources.reset(); }
 
@@ -57,6 +71,7 @@ private:
         scene::ColoredTriangleBatch background;
         scene::SurfaceBatch surfaces;
         scene::LineBatch lines;
+        PickRenderer picking;
     };
 
     void drawBackground();

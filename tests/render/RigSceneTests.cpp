@@ -6,6 +6,7 @@
 #include "core/io/g4mf/G4mfReader.h"
 #include "render/scene/RigScene.h"
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <filesystem>
@@ -89,6 +90,20 @@ TEST_CASE("a 4D rig's scene is its slice, its bones and where W points", "[scene
         CHECK(scene.boneFadeDistance > 0.1F);
         CHECK(scene.boneFadeDistance < 1.0F);
     }
+    SECTION("surfaces carry their mesh node and bones their bone node, for picking") {
+        const SceneData scene = sliceScene(creature, {});
+        const auto& document = creature.read.document;
+        REQUIRE(scene.surfaces.size() == 2);
+        CHECK(scene.surfaces[0].node == document.findNode("Body"));
+        CHECK(scene.surfaces[1].node == document.findNode("Clothing"));
+        for (const auto& bone : scene.bones) {
+            REQUIRE(bone.node);
+            CHECK(document.node(bone.node).bone() != nullptr);
+        }
+        CHECK(std::any_of(scene.bones.begin(), scene.bones.end(), [&](const auto& bone) {
+            return bone.node == document.findNode("Spine");
+        }));
+    }
     SECTION("bones report their distances and crossings") {
         // At w = 0.3 only AnaUpperArm (w 0.17 .. 0.45, along W from (0, 1.39, 0)) pierces the
         // hyperplane; the torso, at w = 0, lies 0.3 away on the negative side.
@@ -165,7 +180,9 @@ TEST_CASE("a 3D rig's scene is its posed meshes and bones in world space", "[sce
     CHECK_FALSE(plain.surfaces[0].heatmap);
     checkSurfaces(plain);
     REQUIRE(plain.bones.size() == 3);
+    CHECK(plain.surfaces[0].node == arm.rig.instances().front().node);
     for (const auto& bone : plain.bones) {
+        CHECK(arm.read.document.node(bone.node).bone() != nullptr);
         CHECK_FALSE(bone.crosses);
         CHECK(bone.headDistance == 0.0F);
         CHECK(bone.head != bone.tail); // the arm's bones have lengths

@@ -66,10 +66,10 @@ TEST_CASE("bones fade with their distance to the hyperplane", "[scene][bones]") 
         CHECK(boneAlpha(3.0F, 0.5F, 0.15F) == Approx(0.15F));
         CHECK(boneAlpha(3.0F, 0.0F, 0.15F) == 1.0F);
     }
-    BoneLine inPlane{{0, 0, 0}, {0, 1, 0}, 0.0F, 0.0F, false, {}};
-    BoneLine leaving{{0, 1, 0}, {1, 1, 0}, 0.1F, 0.4F, false, {}};
-    BoneLine crossing{{0, 1, 0}, {0, 2, 0}, -0.2F, 0.2F, true, {0, 1.5F, 0}};
-    BoneLine point{{5, 5, 5}, {5, 5, 5}, 0.0F, 0.0F, false, {}};
+    BoneLine inPlane{{0, 0, 0}, {0, 1, 0}, 0.0F, 0.0F, false, {}, {}};
+    BoneLine leaving{{0, 1, 0}, {1, 1, 0}, 0.1F, 0.4F, false, {}, {}};
+    BoneLine crossing{{0, 1, 0}, {0, 2, 0}, -0.2F, 0.2F, true, {0, 1.5F, 0}, {}};
+    BoneLine point{{5, 5, 5}, {5, 5, 5}, 0.0F, 0.0F, false, {}, {}};
     const std::vector<BoneLine> bones{inPlane, leaving, crossing, point};
     BoneGeometry geometry;
 
@@ -245,7 +245,7 @@ TEST_CASE("framing a scene fits every surface corner and bone end", "[scene][cam
     surface.positions = {{0, 0, 0}, {1, 0, 0}, {0, 2, 0}};
     surface.normals = {{0, 0, 1}};
     scene.surfaces.push_back(surface);
-    scene.bones.push_back({{-1, 0.5F, 0}, {0, 0.5F, 3}, 0, 0, false, {}});
+    scene.bones.push_back({{-1, 0.5F, 0}, {0, 0.5F, 3}, 0, 0, false, {}, {}});
     hyperrig::render::view::OrbitCamera camera;
     hyperrig::render::view::frameScene(scene, 1.5F, camera);
     CHECK(camera.target == glm::vec3(0.0F, 1.0F, 1.5F));
@@ -266,7 +266,7 @@ TEST_CASE("scene bounds enclose surfaces and bones", "[scene]") {
     surface.positions = {{0, 0, 0}, {1, 0, 0}, {0, 2, 0}};
     surface.normals = {{0, 0, 1}};
     scene.surfaces.push_back(surface);
-    scene.bones.push_back({{-1, 0.5F, 0}, {0, 0.5F, 3}, 0, 0, false, {}});
+    scene.bones.push_back({{-1, 0.5F, 0}, {0, 0.5F, 3}, 0, 0, false, {}, {}});
     const auto bounds = sceneBounds(scene);
     REQUIRE(bounds.has_value());
     CHECK(bounds->min == glm::vec3(-1, 0, 0));

@@ -1,6 +1,7 @@
 target_sources(hyperrig_render_tests PRIVATE
     render/HeadlessRenderingTests.cpp
     render/OrbitCameraTests.cpp
+    render/PickingTests.cpp
     render/PngWriterTests.cpp
     render/RigSceneTests.cpp
     render/SceneGeometryTests.cpp

@@ -94,7 +94,7 @@ TEST_CASE("the viewport draws surfaces, bones over them, and follows scene chang
     scene::SceneData scene;
     scene.surfaces.push_back(square());
     // A vertical bone behind the square, on its left half: bones are never hidden.
-    scene.bones.push_back({{-0.25F, -0.4F, -0.5F}, {-0.25F, 0.4F, -0.5F}, 0, 0, false, {}});
+    scene.bones.push_back({{-0.25F, -0.4F, -0.5F}, {-0.25F, 0.4F, -0.5F}, 0, 0, false, {}, {}});
     fixture.viewport.setScene(scene);
     const gl::RgbaImage image = fixture.draw();
 
@@ -131,9 +131,9 @@ TEST_CASE("the viewport fades 4D bones and marks crossings", "[gl][viewport]") {
     scene.is4D = true;
     scene.boneFadeDistance = 0.5F;
     // Left: in the hyperplane. Middle: far along W. Right: crossing at its midpoint.
-    scene.bones.push_back({{-0.6F, -0.4F, 0}, {-0.6F, 0.4F, 0}, 0.0F, 0.0F, false, {}});
-    scene.bones.push_back({{0.0F, -0.4F, 0}, {0.0F, 0.4F, 0}, 2.0F, 2.0F, false, {}});
-    scene.bones.push_back({{0.6F, -0.4F, 0}, {0.6F, 0.4F, 0}, -0.1F, 0.1F, true, {0.6F, 0, 0}});
+    scene.bones.push_back({{-0.6F, -0.4F, 0}, {-0.6F, 0.4F, 0}, 0.0F, 0.0F, false, {}, {}});
+    scene.bones.push_back({{0.0F, -0.4F, 0}, {0.0F, 0.4F, 0}, 2.0F, 2.0F, false, {}, {}});
+    scene.bones.push_back({{0.6F, -0.4F, 0}, {0.6F, 0.4F, 0}, -0.1F, 0.1F, true, {0.6F, 0, 0}, {}});
     fixture.viewport.setScene(scene);
     const gl::RgbaImage image = fixture.draw();
 
