@@ -3,6 +3,7 @@
 #include "core/base/Version.h"
 #include "core/io/g4mf/G4mfReader.h"
 #include "core/model/DocumentSummary.h"
+#include "core/model/ItemLabels.h"
 #include "render/scene/DocumentScene.h"
 #include "ui/ViewportWidget.h"
 
@@ -37,6 +38,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
                                      .arg(info.minor)
                                      .arg(QString::fromStdString(info.renderer)));
     });
+    connect(m_viewport, &ViewportWidget::nodeClicked, this, &MainWindow::showClickedNode);
     connect(m_viewport, &ViewportWidget::glFailed, this, [this](const QString& reason) {
         m_rendererLabel->setText(tr("Viewport unavailable"));
         statusBar()->showMessage(tr("The viewport cannot draw: %1").arg(reason));
@@ -82,6 +84,19 @@ QString MainWindow::openDocument(const QString& path) {
     }
     statusBar()->showMessage(status);
     return {};
+}
+
+void MainWindow::showClickedNode(core::model::NodeId node) {
+    if (!m_document || !node || !m_document->nodes.find(node)) {
+        statusBar()->showMessage(tr("Nothing under the pointer"));
+        return;
+    }
+    const core::model::Node& item = m_document->node(node);
+    const QString kind = item.isBone()         ? tr("bone")
+                         : item.meshInstance() ? tr("mesh node")
+                                               : tr("node");
+    statusBar()->showMessage(tr("%1 %2").arg(
+        kind, QString::fromStdString(core::model::describeNode(*m_document, node))));
 }
 
 void MainWindow::chooseAndOpen() {

@@ -31,6 +31,8 @@ public:
     const core::model::Document* document() const { return m_document.get(); }
 
 private:
+    // The status bar names what a click in the viewport hit ("bone 'Spine'").
+    void showClickedNode(core::model::NodeId node);
     void createMenus();
     void updateTitle();
     void showAbout();

@@ -75,8 +75,21 @@ void ViewportWidget::showScene(render::scene::SceneData scene) {
     update();
 }
 
+std::optional<core::model::NodeId> ViewportWidget::nodeAt(QPoint position) {
+    if (!m_viewport.isInitialized() || !m_glError.isEmpty())
+        return std::nullopt;
+    const qreal ratio = devicePixelRatioF();
+    makeCurrent();
+    auto picked = m_viewport.pick(
+        static_cast<int>(position.x() * ratio), static_cast<int>(position.y() * ratio),
+        static_cast<int>(width() * ratio), static_cast<int>(height() * ratio));
+    doneCurrent();
+    return picked;
+}
+
 void ViewportWidget::mousePressEvent(QMouseEvent* event) {
     m_lastMouse = event->position();
+    m_pressMouse = event->position();
     event->accept();
 }
 
@@ -99,6 +112,19 @@ void ViewportWidget::mouseMoveEvent(QMouseEvent* event) {
     }
     event->accept();
     update();
+}
+
+void ViewportWidget::mouseReleaseEvent(QMouseEvent* event) {
+    // A click picks; a drag (more than a few pixels) only moved the camera.
+    constexpr qreal kClickSlop = 4.0;
+    const QPointF moved = event->position() - m_pressMouse;
+    if (event->button() == Qt::LeftButton && std::abs(moved.x()) <= kClickSlop &&
+        std::abs(moved.y()) <= kClickSlop) {
+        emit nodeClicked(nodeAt(event->position().toPoint()).value_or(core::model::NodeId{}));
+        event->accept();
+        return;
+    }
+    QOpenGLWidget::mouseReleaseEvent(event);
 }
 
 void ViewportWidget::wheelEvent(QWheelEvent* event) {

@@ -3,7 +3,10 @@
 #include "render/view/Viewport.h"
 
 #include <QOpenGLWidget>
+#include <QPoint>
 #include <QPointF>
+
+#include <optional>
 
 namespace hyperrig::ui {
 
@@ -20,12 +23,18 @@ public:
     bool hasRenderedFrame() const { return m_framesRendered > 0; }
     // Shows `scene` and frames it (the camera keeps its angles).
     void showScene(render::scene::SceneData scene);
+    // The node drawn under `position` (widget coordinates): a bone or a mesh node, by the id
+    // buffer of render/view/Picking.h. None over the background, or before GL is up.
+    std::optional<core::model::NodeId> nodeAt(QPoint position);
     const render::view::Viewport& viewport() const { return m_viewport; }
 
 signals:
     // Emitted after a frame was drawn and handed to the window system.
     void frameRendered();
     void glFailed(const QString& reason);
+    // A click (press and release without dragging) on the node `node`; a null id for a click
+    // on the background.
+    void nodeClicked(core::model::NodeId node);
 
 protected:
     void initializeGL() override;
@@ -34,6 +43,7 @@ protected:
     // zooms, F frames the scene again.
     void mousePressEvent(QMouseEvent* event) override;
     void mouseMoveEvent(QMouseEvent* event) override;
+    void mouseReleaseEvent(QMouseEvent* event) override;
     void wheelEvent(QWheelEvent* event) override;
     void keyPressEvent(QKeyEvent* event) override;
 
@@ -43,6 +53,7 @@ private:
     render::view::Viewport m_viewport;
     QString m_glError;
     QPointF m_lastMouse;
+    QPointF m_pressMouse;
     int m_framesRendered = 0;
 };
 

@@ -6,6 +6,7 @@
 #include <QMenuBar>
 #include <QSignalSpy>
 #include <QStatusBar>
+#include <QTest>
 
 #include <catch2/catch.hpp>
 
@@ -73,4 +74,39 @@ TEST_CASE("the viewport renders frames through the OpenGL renderer", "[ui][gl]")
     CHECK(viewport.hasRenderedFrame());
     CHECK(viewport.viewport().isInitialized());
     CHECK(viewport.viewport().glInfo().major * 10 + viewport.viewport().glInfo().minor >= 33);
+}
+
+TEST_CASE("a click in the viewport names the node under it", "[ui][mainwindow][gl]") {
+    MainWindow window;
+    const QString sample =
+        QStringLiteral(HYPERRIG_SOURCE_DIR) + QStringLiteral("/assets/samples/creature-4d.g4tf");
+    REQUIRE(window.openDocument(sample).isEmpty());
+    window.resize(1024, 700);
+    ViewportWidget& viewport = window.viewportWidget();
+    QSignalSpy frames(&viewport, &ViewportWidget::frameRendered);
+    window.show();
+    REQUIRE((frames.count() > 0 || frames.wait(20000)));
+
+    // Across the middle row the picture holds background, the creature's meshes and bones.
+    const auto* document = window.document();
+    std::optional<QPoint> bonePoint;
+    bool sawMesh = false;
+    const int y = viewport.height() / 2;
+    for (int x = 0; x < viewport.width(); x += 2) {
+        const auto node = viewport.nodeAt(QPoint(x, y));
+        if (!node)
+            continue;
+        REQUIRE(document->nodes.find(*node) != nullptr);
+        if (document->node(*node).isBone() && !bonePoint)
+            bonePoint = QPoint(x, y);
+        sawMesh = sawMesh || document->node(*node).meshInstance() != nullptr;
+    }
+    CHECK(sawMesh);
+    REQUIRE(bonePoint.has_value());
+    CHECK_FALSE(viewport.nodeAt(QPoint(2, 2)).has_value());
+
+    QTest::mouseClick(&viewport, Qt::LeftButton, {}, *bonePoint);
+    CHECK(window.statusBar()->currentMessage().startsWith(QStringLiteral("bone '")));
+    QTest::mouseClick(&viewport, Qt::LeftButton, {}, QPoint(2, 2));
+    CHECK(window.statusBar()->currentMessage() == QStringLiteral("Nothing under the pointer"));
 }
