@@ -7,6 +7,7 @@
 #include "render/headless/HeadlessRender.h"
 #include "render/headless/PngWriter.h"
 #include "render/scene/DocumentScene.h"
+#include "render/scene/PoseGhost.h"
 #include "render/view/OrbitCamera.h"
 #include "render/view/SceneFraming.h"
 
@@ -19,7 +20,7 @@ namespace {
 
 constexpr const char* kSynopsis =
     "render IN -o OUT.png [--size WxH] [--pose POSE.json | --pose-name NAME] [--w OFFSET] "
-    "[--rotate xw=DEG,...] [--highlight-group NAME]";
+    "[--rotate xw=DEG,...] [--highlight-group NAME] [--ghost-pose NAME]";
 constexpr int kMinSide = 16;
 constexpr int kMaxSide = 8192;
 
@@ -138,6 +139,16 @@ int runRender(const ParsedOptions& options, CliContext& context) {
     auto scene = render::scene::sceneFromDocument(document, *rig, pose, view, highlight);
     if (!scene)
         return fail(context, input + ": " + scene.error().message(), kExitFailure);
+    if (const auto ghostName = options.value("ghost-pose")) {
+        // A stored bind pose (or "rest") as a see-through ghost over the posed rig.
+        auto ghostPose = core::eval::namedPose(*ghostName, document, *rig);
+        if (!ghostPose)
+            return fail(context, "--ghost-pose: " + ghostPose.error().message(), kExitFailure);
+        auto ghost = render::scene::sceneFromDocument(document, *rig, *ghostPose, view);
+        if (!ghost)
+            return fail(context, input + ": " + ghost.error().message(), kExitFailure);
+        render::scene::addPoseGhost(*scene, *ghost);
+    }
     if (dimension == 4 &&
         std::all_of(scene->surfaces.begin(), scene->surfaces.end(),
                     [](const render::scene::SurfaceInput& s) { return s.positions.empty(); }))
@@ -161,7 +172,8 @@ int runRender(const ParsedOptions& options, CliContext& context) {
 CliCommand renderCommand() {
     return {"render", kSynopsis, "draw the posed rig (a 4D rig's slice) to a PNG, headless",
             OptionSpec{{},
-                       {"output", "size", "pose", "pose-name", "w", "rotate", "highlight-group"},
+                       {"output", "size", "pose", "pose-name", "w", "rotate", "highlight-group",
+                        "ghost-pose"},
                        1,
                        1,
                        {{'o', "output"}}},

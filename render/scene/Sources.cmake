@@ -6,6 +6,7 @@ target_sources(hyperrig_render PRIVATE
     scene/GroundGrid.cpp
     scene/HeatRamp.cpp
     scene/LineBatch.cpp
+    scene/PoseGhost.cpp
     scene/RigScene.cpp
     scene/SceneData.cpp
     scene/SurfaceBatch.cpp)

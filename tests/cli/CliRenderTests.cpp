@@ -293,3 +293,27 @@ TEST_CASE("render without EGL fails with the EGL error and writes nothing", "[cl
     CHECK_THAT(result.err, Catch::Contains("EGL"));
     CHECK(std::filesystem::is_empty(folder.path()));
 }
+
+TEST_CASE("render draws a stored bind pose as a ghost over the pose", "[cli][render][gl]") {
+    TemporaryFolder folder;
+    const std::string creature = sample("creature-4d.g4tf");
+    const Render aPose =
+        render(folder, "apose.png", {creature, "--size", "320x180", "--pose-name", "APose"});
+    REQUIRE(aPose.result.exitCode == 0);
+    const Render ghosted =
+        render(folder, "ghost.png",
+               {creature, "--size", "320x180", "--pose-name", "APose", "--ghost-pose", "TPose"});
+    INFO(ghosted.result.err);
+    REQUIRE(ghosted.result.exitCode == 0);
+    // The T pose's arms stick out where the A pose has none: there the ghost tints the
+    // background light blue (blue above red: the ghost colour, not a mesh colour).
+    const double ghostTinted = fraction(*ghosted.png, [&](int x, int y) {
+        const Rgb p = at(*ghosted.png, x, y);
+        return isBackground(*aPose.png, x, y) && !isBackground(*ghosted.png, x, y) &&
+               p.b > p.r + 12;
+    });
+    CHECK(ghostTinted > 0.003);
+    const Render unknown = render(folder, "never.png", {creature, "--ghost-pose", "Sitting"});
+    CHECK(unknown.result.exitCode == 1);
+    CHECK_THAT(unknown.result.err, Catch::Contains("--ghost-pose: 'Sitting' is not a pose name"));
+}

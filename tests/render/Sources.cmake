@@ -3,6 +3,7 @@ target_sources(hyperrig_render_tests PRIVATE
     render/OrbitCameraTests.cpp
     render/PickingTests.cpp
     render/PngWriterTests.cpp
+    render/PoseGhostTests.cpp
     render/RigSceneTests.cpp
     render/SceneGeometryTests.cpp
     render/SceneRenderingTests.cpp
