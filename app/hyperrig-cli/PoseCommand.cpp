@@ -1,5 +1,6 @@
 #include "app/hyperrig-cli/Commands.h"
 #include "app/hyperrig-cli/DocumentFiles.h"
+#include "app/hyperrig-cli/ViewOptions.h"
 #include "core/edit/History.h"
 #include "core/edit/commands/RestPoseCommand.h"
 #include "core/eval/CompiledRig.h"
@@ -46,10 +47,11 @@ int runPose(const ParsedOptions& options, CliContext& context) {
     auto rig = core::eval::CompiledRig::compile(document);
     if (!rig)
         return fail(context, input + ": " + rig.error().message(), kExitFailure);
-    auto pose = poseFile ? core::eval::readPoseFile(*poseFile, document, *rig)
-                         : core::eval::namedPose(*poseName, document, *rig);
+    bool poseUnreadable = false;
+    auto pose = poseFromOptions(options, document, *rig, poseUnreadable);
     if (!pose)
-        return fail(context, pose.error().message(), poseFile ? kExitUnreadable : kExitFailure);
+        return fail(context, pose.error().message(),
+                    poseUnreadable ? kExitUnreadable : kExitFailure);
     auto change = core::eval::bakePose(document, *rig, *pose);
     if (!change)
         return fail(context, change.error().message(), kExitFailure);

@@ -1,5 +1,6 @@
 #include "app/hyperrig-cli/Commands.h"
 #include "app/hyperrig-cli/DocumentFiles.h"
+#include "app/hyperrig-cli/ViewOptions.h"
 #include "core/eval/CompiledRig.h"
 #include "core/eval/GroupWeights.h"
 #include "core/eval/PoseFile.h"
@@ -83,19 +84,10 @@ int runRender(const ParsedOptions& options, CliContext& context) {
     const auto poseName = options.value("pose-name");
     if (poseFile && poseName)
         return usage(context, "give at most one of --pose POSE.json and --pose-name NAME");
-    core::eval::View4D view;
-    if (const auto offset = options.value("w")) {
-        const auto [end, error] =
-            std::from_chars(offset->data(), offset->data() + offset->size(), view.offset);
-        if (error != std::errc() || end != offset->data() + offset->size() ||
-            !std::isfinite(view.offset))
-            return usage(context, "--w needs a number, not '" + *offset + "'");
-    }
-    if (const auto rotate = options.value("rotate")) {
-        auto parsed = core::eval::parseRotation(*rotate, view);
-        if (!parsed)
-            return usage(context, "--rotate: " + parsed.error().message());
-    }
+    auto parsedView = viewFromOptions(options);
+    if (!parsedView)
+        return usage(context, parsedView.error().message());
+    const core::eval::View4D view = *parsedView;
 
     auto read = readDocumentFile(input, context);
     if (!read)
@@ -115,15 +107,11 @@ int runRender(const ParsedOptions& options, CliContext& context) {
     auto rig = core::eval::CompiledRig::compile(document);
     if (!rig)
         return fail(context, input + ": " + rig.error().message(), kExitFailure);
-    core::eval::Pose pose;
-    if (poseFile || poseName) {
-        auto parsed = poseFile ? core::eval::readPoseFile(*poseFile, document, *rig)
-                               : core::eval::namedPose(*poseName, document, *rig);
-        if (!parsed)
-            return fail(context, parsed.error().message(),
-                        poseFile ? kExitUnreadable : kExitFailure);
-        pose = std::move(*parsed);
-    }
+    bool poseUnreadable = false;
+    auto pose = poseFromOptions(options, document, *rig, poseUnreadable);
+    if (!pose)
+        return fail(context, pose.error().message(),
+                    poseUnreadable ? kExitUnreadable : kExitFailure);
     render::scene::MeshAttributes highlight;
     if (const auto group = options.value("highlight-group")) {
         bool found = false;
@@ -136,7 +124,7 @@ int runRender(const ParsedOptions& options, CliContext& context) {
                          "hyperrig-cli: warning: skin group '%s' has no weight on any vertex\n",
                          group->c_str());
     }
-    auto scene = render::scene::sceneFromDocument(document, *rig, pose, view, highlight);
+    auto scene = render::scene::sceneFromDocument(document, *rig, *pose, view, highlight);
     if (!scene)
         return fail(context, input + ": " + scene.error().message(), kExitFailure);
     if (const auto ghostName = options.value("ghost-pose")) {

@@ -1,5 +1,6 @@
 #include "app/hyperrig-cli/Commands.h"
 #include "app/hyperrig-cli/DocumentFiles.h"
+#include "app/hyperrig-cli/ViewOptions.h"
 #include "core/eval/CompiledRig.h"
 #include "core/eval/PoseFile.h"
 #include "core/eval/RigEvaluation.h"
@@ -75,19 +76,10 @@ int runSlice(const ParsedOptions& options, CliContext& context) {
     const auto output = options.value("output");
     if (!output)
         return usage(context, "-o OUT.obj (or --output OUT.obj) is required");
-    core::eval::View4D view;
-    if (const auto offset = options.value("w")) {
-        const auto [end, error] =
-            std::from_chars(offset->data(), offset->data() + offset->size(), view.offset);
-        if (error != std::errc() || end != offset->data() + offset->size() ||
-            !std::isfinite(view.offset))
-            return usage(context, "--w needs a number, not '" + *offset + "'");
-    }
-    if (const auto rotate = options.value("rotate")) {
-        auto parsed = core::eval::parseRotation(*rotate, view);
-        if (!parsed)
-            return usage(context, "--rotate: " + parsed.error().message());
-    }
+    auto parsedView = viewFromOptions(options);
+    if (!parsedView)
+        return usage(context, parsedView.error().message());
+    const core::eval::View4D view = *parsedView;
 
     auto read = readDocumentFile(input, context);
     if (!read)
@@ -102,16 +94,14 @@ int runSlice(const ParsedOptions& options, CliContext& context) {
     auto rig = core::eval::CompiledRig::compile(document);
     if (!rig)
         return fail(context, input + ": " + rig.error().message(), kExitFailure);
-    core::eval::Pose pose;
-    if (const auto poseFile = options.value("pose")) {
-        auto parsed = core::eval::readPoseFile(*poseFile, document, *rig);
-        if (!parsed)
-            return fail(context, parsed.error().message(), kExitUnreadable);
-        pose = std::move(*parsed);
-    }
+    bool poseUnreadable = false;
+    auto pose = poseFromOptions(options, document, *rig, poseUnreadable);
+    if (!pose)
+        return fail(context, pose.error().message(),
+                    poseUnreadable ? kExitUnreadable : kExitFailure);
     core::eval::EvaluatedRig evaluated;
     auto evaluatedOk =
-        core::eval::evaluateRig(document, *rig, pose, core::eval::ThreadPool::shared(), evaluated);
+        core::eval::evaluateRig(document, *rig, *pose, core::eval::ThreadPool::shared(), evaluated);
     if (!evaluatedOk)
         return fail(context, input + ": " + evaluatedOk.error().message(), kExitFailure);
 

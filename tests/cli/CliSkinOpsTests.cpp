@@ -1,5 +1,6 @@
 #include "core/io/g4mf/G4mfReader.h"
 #include "core/io/g4mf/G4mfWriter.h"
+#include "tests/cli/CliTestSupport.h"
 #include "tests/core/ops/OpsTestSupport.h"
 #include "tests/support/ProcessRunner.h"
 
@@ -13,16 +14,14 @@ using namespace hyperrig::core;
 
 namespace {
 
-const std::filesystem::path kCli = HYPERRIG_CLI_EXECUTABLE;
+const std::filesystem::path& kCli = hyperrig::test::cliExecutable();
 
 std::string sample(const char* name) {
-    return (std::filesystem::path(HYPERRIG_SOURCE_DIR) / "assets/samples" / name).string();
+    return hyperrig::test::samplePath(name);
 }
 
 model::Document readBack(const std::filesystem::path& path) {
-    auto read = io::readG4mf(path);
-    REQUIRE(read.ok());
-    return std::move(read->document);
+    return hyperrig::test::readDocumentBack(path);
 }
 
 } // namespace

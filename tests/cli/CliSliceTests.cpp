@@ -1,3 +1,4 @@
+#include "tests/cli/CliTestSupport.h"
 #include "tests/support/ProcessRunner.h"
 
 #include <catch2/catch.hpp>
@@ -11,10 +12,10 @@ using hyperrig::test::TemporaryFolder;
 
 namespace {
 
-const std::filesystem::path kCli = HYPERRIG_CLI_EXECUTABLE;
+const std::filesystem::path& kCli = hyperrig::test::cliExecutable();
 
 std::string sample(const char* name) {
-    return (std::filesystem::path(HYPERRIG_SOURCE_DIR) / "assets/samples" / name).string();
+    return hyperrig::test::samplePath(name);
 }
 
 struct Obj {

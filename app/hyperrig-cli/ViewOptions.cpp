@@ -1,0 +1,42 @@
+#include "app/hyperrig-cli/ViewOptions.h"
+
+#include "core/eval/PoseFile.h"
+
+#include <charconv>
+#include <cmath>
+
+namespace hyperrig::cli {
+
+core::Result<core::eval::View4D> viewFromOptions(const ParsedOptions& options) {
+    core::eval::View4D view;
+    if (const auto offset = options.value("w")) {
+        const auto [end, error] =
+            std::from_chars(offset->data(), offset->data() + offset->size(), view.offset);
+        if (error != std::errc() || end != offset->data() + offset->size() ||
+            !std::isfinite(view.offset))
+            return core::Error("--w needs a number, not '" + *offset + "'");
+    }
+    if (const auto rotate = options.value("rotate")) {
+        auto parsed = core::eval::parseRotation(*rotate, view);
+        if (!parsed)
+            return parsed.error().withContext("--rotate");
+    }
+    return view;
+}
+
+core::Result<core::eval::Pose> poseFromOptions(const ParsedOptions& options,
+                                               const core::model::Document& document,
+                                               const core::eval::CompiledRig& rig,
+                                               bool& unreadable) {
+    unreadable = false;
+    if (const auto poseFile = options.value("pose")) {
+        auto pose = core::eval::readPoseFile(*poseFile, document, rig);
+        unreadable = !pose.ok();
+        return pose;
+    }
+    if (const auto poseName = options.value("pose-name"))
+        return core::eval::namedPose(*poseName, document, rig);
+    return core::eval::Pose{};
+}
+
+} // namespace hyperrig::cli

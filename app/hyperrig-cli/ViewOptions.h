@@ -1,0 +1,26 @@
+#pragma once
+
+#include "app/hyperrig-cli/CliOptions.h"
+#include "core/base/Result.h"
+#include "core/eval/CompiledRig.h"
+#include "core/eval/Pose.h"
+#include "core/eval/View4D.h"
+
+#include <optional>
+
+namespace hyperrig::cli {
+
+// The options `slice` and `render` share, read the same way by both.
+
+// --w OFFSET and --rotate xw=DEG,... into a 4D view. Fails with a usage message.
+core::Result<core::eval::View4D> viewFromOptions(const ParsedOptions& options);
+
+// The pose of --pose POSE.json or --pose-name NAME (the rest pose when neither is given).
+// `unreadable` is set when the failure is a pose file that cannot be read or parsed (exit 2)
+// rather than a pose the document does not have (exit 1).
+core::Result<core::eval::Pose> poseFromOptions(const ParsedOptions& options,
+                                               const core::model::Document& document,
+                                               const core::eval::CompiledRig& rig,
+                                               bool& unreadable);
+
+} // namespace hyperrig::cli
