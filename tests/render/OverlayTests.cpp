@@ -1,6 +1,7 @@
 #include "render/gl/OffscreenFramebuffer.h"
 #include "render/headless/EglContext.h"
 #include "render/overlay/Overlay.h"
+#include "render/view/Viewport.h"
 
 #include <catch2/catch.hpp>
 #include <memory>
@@ -204,4 +205,44 @@ TEST_CASE("two overlays keep separate ImGui contexts", "[gl][overlay]") {
     first.frame();
     CHECK(glGetError() == GL_NO_ERROR);
     second.releaseGl();
+}
+
+TEST_CASE("the viewport draws its overlay last, when the host built one",
+          "[gl][overlay][viewport]") {
+    auto context = headless::EglContext::create();
+    REQUIRE(context.ok());
+    auto target = gl::OffscreenFramebuffer::create(kWidth, kHeight);
+    REQUIRE(target.ok());
+    view::Viewport viewport;
+    REQUIRE(viewport.initialize(headless::EglContext::getProcAddress()).ok());
+    CHECK(viewport.overlay() == nullptr);
+    const auto draw = [&] {
+        viewport.draw(target->name(), kWidth, kHeight);
+        REQUIRE(glGetError() == GL_NO_ERROR);
+        return target->readPixels();
+    };
+    const gl::RgbaImage plain = draw();
+
+    REQUIRE(viewport.enableOverlay().ok());
+    REQUIRE(viewport.overlay() != nullptr);
+    CHECK(viewport.overlay()->isInitialized());
+    overlay::OverlayState state;
+    overlay::OverlayInput input;
+    input.displayWidth = static_cast<float>(kWidth);
+    input.displayHeight = static_cast<float>(kHeight);
+    gl::RgbaImage withOverlay;
+    for (int frame = 0; frame < 2; ++frame) {
+        viewport.overlay()->newFrame(input);
+        viewport.overlay()->build(state);
+        withOverlay = draw();
+    }
+    const overlay::OverlayRect window = viewport.overlay()->layout().window;
+    const int x = static_cast<int>(window.centerX());
+    const int y = static_cast<int>(window.centerY());
+    CHECK_FALSE(withOverlay.at(x, y) == plain.at(x, y));
+    CHECK(withOverlay.at(kWidth - 5, kHeight - 5) == plain.at(kWidth - 5, kHeight - 5));
+    // A frame the host built no overlay for draws none.
+    CHECK(draw().pixels == plain.pixels);
+    viewport.releaseGl();
+    CHECK_FALSE(viewport.overlay()->isInitialized());
 }
