@@ -138,9 +138,11 @@ void Overlay::build(OverlayState& state) {
     ImGui::Begin("View", nullptr, ImGuiWindowFlags_AlwaysAutoResize);
 
     ImGui::PushItemWidth(180.0F);
+    const float sliderWidth = ImGui::CalcItemWidth();
     if (sliderDouble("W offset", state.view.offset, state.offsetMin, state.offsetMax, "%.3f"))
         state.viewChanged = true;
     m_layout.offsetSlider = lastItemRect();
+    m_layout.offsetSlider.maxX = m_layout.offsetSlider.minX + sliderWidth; // without the label
     if (sliderDouble("XW", state.view.xwDegrees, -180.0, 180.0, "%.1f deg"))
         state.viewChanged = true;
     if (sliderDouble("YW", state.view.ywDegrees, -180.0, 180.0, "%.1f deg"))

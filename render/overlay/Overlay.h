@@ -20,7 +20,7 @@ struct OverlayRect {
 // Where the last build() placed things, for hosts and tests (what a drag on the W slider hits).
 struct OverlayLayout {
     OverlayRect window;
-    OverlayRect offsetSlider;
+    OverlayRect offsetSlider; // the W slider's frame, without its label
 };
 
 // The Dear ImGui overlay of one viewport (Debian's ImGui 1.86 with imgui_impl_opengl3; see

@@ -72,6 +72,7 @@ public:
     // without them draws no overlay. overlay() is null until enabled.
     core::Result<void> enableOverlay();
     overlay::Overlay* overlay() { return m_overlay.get(); }
+    const overlay::Overlay* overlay() const { return m_overlay.get(); }
 
     const ViewportTheme& theme() const { return m_theme; }
     void setTheme(const ViewportTheme& theme) { m_theme = theme; }
