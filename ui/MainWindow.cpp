@@ -146,6 +146,8 @@ void MainWindow::applyOverlayChanges() {
                                          .arg(QString::fromStdString(scene.error().message())));
         }
     }
+    if (state.displayChanged)
+        m_viewport->setDisplay({state.showBones, state.showGrid});
     if (state.action == render::overlay::OverlayAction::ApplyPoseAsRest)
         statusBar()->showMessage(tr("Apply pose as rest needs the edit history, not in the "
                                     "editor yet"));

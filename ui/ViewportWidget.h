@@ -36,6 +36,10 @@ public:
     // Shows `scene` with the camera as it is (a new slice or pose of the same document).
     void replaceScene(render::scene::SceneData scene);
     render::overlay::OverlayState& overlayState() { return m_overlayState; }
+    void setDisplay(const render::view::Viewport::Display& display) {
+        m_viewport.setDisplay(display);
+        update();
+    }
     // The node drawn under `position` (widget coordinates): a bone or a mesh node, by the id
     // buffer of render/view/Picking.h. None over the background, or before GL is up.
     std::optional<core::model::NodeId> nodeAt(QPoint position);

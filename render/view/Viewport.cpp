@@ -82,10 +82,12 @@ void Viewport::draw(GLuint targetFramebuffer, int width, int height) {
     const glm::mat4 viewProjection = projection * view;
     const glm::vec2 size{static_cast<float>(width), static_cast<float>(height)};
     m_resources->surfaces.draw(view, projection, m_theme.surfaces);
-    drawGrid(viewProjection, size);
+    if (m_display.grid)
+        drawGrid(viewProjection, size);
     m_resources->surfaces.draw(view, projection, m_theme.surfaces,
                                scene::SurfaceBatch::Pass::Translucent);
-    drawBones(viewProjection, size);
+    if (m_display.bones)
+        drawBones(viewProjection, size);
     drawGizmo(width, height);
 
     glViewport(0, 0, width, height);

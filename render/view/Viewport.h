@@ -74,6 +74,14 @@ public:
     overlay::Overlay* overlay() { return m_overlay.get(); }
     const overlay::Overlay* overlay() const { return m_overlay.get(); }
 
+    // What is drawn besides the surfaces (the overlay's display toggles); picking is unaffected.
+    struct Display {
+        bool bones = true;
+        bool grid = true;
+    };
+    const Display& display() const { return m_display; }
+    void setDisplay(const Display& display) { m_display = display; }
+
     const ViewportTheme& theme() const { return m_theme; }
     void setTheme(const ViewportTheme& theme) { m_theme = theme; }
 
@@ -95,6 +103,7 @@ private:
     std::optional<GlResources> m_resources;
     std::unique_ptr<overlay::Overlay> m_overlay;
     ViewportTheme m_theme;
+    Display m_display;
     OrbitCamera m_camera;
     scene::SceneData m_scene;
     std::optional<scene::SceneBounds> m_bounds;
