@@ -5,6 +5,7 @@ find_package(Qt6 6.4 REQUIRED COMPONENTS Core Gui Widgets OpenGL OpenGLWidgets T
 find_package(PkgConfig REQUIRED)
 pkg_check_modules(EGL REQUIRED IMPORTED_TARGET egl)
 pkg_check_modules(STB REQUIRED IMPORTED_TARGET stb)
+pkg_check_modules(IMGUI REQUIRED IMPORTED_TARGET imgui)
 if(HYPERRIG_BUILD_TESTS)
     find_package(Catch2 2.13 REQUIRED)
 endif()

@@ -1,6 +1,7 @@
 #include "ui/MainWindow.h"
 
 #include "core/base/Version.h"
+#include "core/eval/PoseFile.h"
 #include "core/io/g4mf/G4mfReader.h"
 #include "core/model/DocumentSummary.h"
 #include "core/model/ItemLabels.h"
@@ -17,7 +18,21 @@
 #include <QMessageBox>
 #include <QStatusBar>
 
+#include <set>
+#include <string>
+
 namespace hyperrig::ui {
+
+namespace {
+
+std::size_t triangleCount(const render::scene::SceneData& scene) {
+    std::size_t triangles = 0;
+    for (const render::scene::SurfaceInput& surface : scene.surfaces)
+        triangles += surface.positions.size() / 3;
+    return triangles;
+}
+
+} // namespace
 
 MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     setObjectName(QStringLiteral("mainWindow"));
@@ -39,6 +54,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
                                      .arg(QString::fromStdString(info.renderer)));
     });
     connect(m_viewport, &ViewportWidget::nodeClicked, this, &MainWindow::showClickedNode);
+    connect(m_viewport, &ViewportWidget::overlayChanged, this, &MainWindow::applyOverlayChanges);
     connect(m_viewport, &ViewportWidget::glFailed, this, [this](const QString& reason) {
         m_rendererLabel->setText(tr("Viewport unavailable"));
         statusBar()->showMessage(tr("The viewport cannot draw: %1").arg(reason));
@@ -77,13 +93,65 @@ QString MainWindow::openDocument(const QString& path) {
             : core::Result<render::scene::SceneData>(rig.error());
     if (scene) {
         m_rig = std::make_unique<core::eval::CompiledRig>(std::move(*rig));
+        resetOverlayState(triangleCount(*scene));
         m_viewport->showScene(std::move(*scene));
     } else {
+        resetOverlayState(0);
         m_viewport->showScene({});
         status += tr(" · cannot draw: %1").arg(QString::fromStdString(scene.error().message()));
     }
     statusBar()->showMessage(status);
     return {};
+}
+
+void MainWindow::resetOverlayState(std::size_t sceneTriangles) {
+    render::overlay::OverlayState& state = m_viewport->overlayState();
+    state.view = {};
+    state.pose = {};
+    state.bindPoseNames.clear();
+    if (m_document && m_rig) {
+        std::set<std::string> stored; // every skeleton's stored bind poses, by type name
+        for (const core::eval::CompiledSkeleton& skeleton : m_rig->skeletons())
+            for (const core::model::BindPose& bindPose :
+                 m_document->node(skeleton.skeleton).skeleton()->bindPoses)
+                stored.insert(std::string(core::model::poseTypeName(bindPose.type)));
+        state.bindPoseNames.assign(stored.begin(), stored.end());
+    }
+    const auto summary =
+        m_document ? core::model::summarize(*m_document) : core::model::DocumentSummary{};
+    state.statistics.vertices = summary.vertices;
+    state.statistics.tetrahedra = summary.dimension == 4 ? summary.simplexes : 0;
+    state.statistics.triangles = sceneTriangles;
+    state.clearChanges();
+}
+
+void MainWindow::applyOverlayChanges() {
+    render::overlay::OverlayState& state = m_viewport->overlayState();
+    if (m_document && m_rig && (state.viewChanged || state.poseChanged)) {
+        // "current" is the pose being edited: the rest pose until the editor poses bones.
+        const std::string poseName =
+            state.pose.kind == render::overlay::PoseSelection::Kind::BindPose
+                ? state.pose.bindPoseName
+                : std::string("rest");
+        auto pose = core::eval::namedPose(poseName, *m_document, *m_rig);
+        auto scene = pose ? render::scene::buildDocumentScene(
+                                *m_document, *m_rig, {std::move(*pose), state.view, {}},
+                                core::eval::ThreadPool::shared(), m_sceneWorkspace)
+                          : core::Result<render::scene::SceneData>(pose.error());
+        if (scene) {
+            state.statistics.triangles = triangleCount(*scene);
+            m_viewport->replaceScene(std::move(*scene));
+        } else {
+            statusBar()->showMessage(tr("Cannot show that view: %1")
+                                         .arg(QString::fromStdString(scene.error().message())));
+        }
+    }
+    if (state.displayChanged)
+        m_viewport->setDisplay({state.showBones, state.showGrid});
+    if (state.action == render::overlay::OverlayAction::ApplyPoseAsRest)
+        statusBar()->showMessage(tr("Apply pose as rest needs the edit history, not in the "
+                                    "editor yet"));
+    state.clearChanges();
 }
 
 void MainWindow::showClickedNode(core::model::NodeId node) {

@@ -33,6 +33,11 @@ public:
 private:
     // The status bar names what a click in the viewport hit ("bone 'Spine'").
     void showClickedNode(core::model::NodeId node);
+    // Applies what the viewport overlay changed: a new 4D view or pose re-evaluates and
+    // re-slices the document (the camera stays), then the changes are cleared.
+    void applyOverlayChanges();
+    // The overlay's pose list and statistics for the opened document.
+    void resetOverlayState(std::size_t sceneTriangles);
     void createMenus();
     void updateTitle();
     void showAbout();

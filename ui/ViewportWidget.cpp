@@ -4,9 +4,12 @@
 #include <QMouseEvent>
 #include <QOpenGLContext>
 #include <QPainter>
+#include <QTimer>
 #include <QWheelEvent>
 
+#include <array>
 #include <cmath>
+#include <optional>
 
 namespace hyperrig::ui {
 
@@ -14,6 +17,7 @@ ViewportWidget::ViewportWidget(QWidget* parent) : QOpenGLWidget(parent) {
     setObjectName(QStringLiteral("viewport"));
     setMinimumSize(320, 240);
     setFocusPolicy(Qt::StrongFocus);
+    setMouseTracking(true); // the overlay highlights what the pointer is over
     setToolTip(tr("3D view of the document; 4D documents are shown as a 3D slice"));
     connect(this, &QOpenGLWidget::frameSwapped, this, [this] {
         ++m_framesRendered;
@@ -42,6 +46,9 @@ void ViewportWidget::initializeGL() {
         emit glFailed(m_glError);
     } else {
         m_glError.clear();
+        auto overlay = m_viewport.enableOverlay();
+        if (!overlay) // the viewport still works; only the overlay is missing
+            qWarning("viewport overlay: %s", overlay.error().message().c_str());
     }
 }
 
@@ -56,8 +63,37 @@ void ViewportWidget::paintGL() {
         return;
     }
     const qreal ratio = devicePixelRatioF();
+    render::overlay::Overlay* overlay = m_viewport.overlay();
+    if (overlay && overlay->isInitialized()) {
+        m_overlayInput.displayWidth = static_cast<float>(width());
+        m_overlayInput.displayHeight = static_cast<float>(height());
+        m_overlayInput.framebufferScale = static_cast<float>(ratio);
+        m_overlayInput.deltaSeconds =
+            m_frameClock.isValid() ? static_cast<float>(m_frameClock.nsecsElapsed()) * 1.0e-9F
+                                   : 1.0F / 60.0F;
+        overlay->newFrame(m_overlayInput);
+        overlay->build(m_overlayState);
+        m_overlayPressUnseen = false;
+        if (m_overlayReleaseDeferred) {
+            m_overlayInput.mouseDown = m_overlayDeferredDown;
+            m_overlayReleaseDeferred = false;
+            update();
+        }
+        // Wheel steps and typed text are events: each reaches one frame.
+        m_overlayInput.wheel = 0.0F;
+        m_overlayInput.wheelHorizontal = 0.0F;
+        m_overlayInput.typedCharacters.clear();
+    }
+    m_frameClock.start();
     m_viewport.draw(defaultFramebufferObject(), static_cast<int>(width() * ratio),
                     static_cast<int>(height() * ratio));
+    m_overlayState.statistics.frameMilliseconds =
+        static_cast<double>(m_frameClock.nsecsElapsed()) * 1.0e-6;
+    if (m_overlayState.anyChange())
+        QTimer::singleShot(0, this, [this] {
+            if (m_overlayState.anyChange())
+                emit overlayChanged();
+        });
 }
 
 namespace {
@@ -75,6 +111,11 @@ void ViewportWidget::showScene(render::scene::SceneData scene) {
     update();
 }
 
+void ViewportWidget::replaceScene(render::scene::SceneData scene) {
+    m_viewport.setScene(std::move(scene));
+    update();
+}
+
 std::optional<core::model::NodeId> ViewportWidget::nodeAt(QPoint position) {
     if (!m_viewport.isInitialized() || !m_glError.isEmpty())
         return std::nullopt;
@@ -87,13 +128,62 @@ std::optional<core::model::NodeId> ViewportWidget::nodeAt(QPoint position) {
     return picked;
 }
 
+bool ViewportWidget::overOverlay(QPointF position) const {
+    const render::overlay::Overlay* overlay = m_viewport.overlay();
+    return overlay && overlay->isInitialized() &&
+           overlay->layout().window.contains(static_cast<float>(position.x()),
+                                             static_cast<float>(position.y()));
+}
+
+bool ViewportWidget::overlayTakesMouse(QMouseEvent* event) {
+    m_overlayInput.mouseInside = true;
+    m_overlayInput.mouseX = static_cast<float>(event->position().x());
+    m_overlayInput.mouseY = static_cast<float>(event->position().y());
+    const std::array<bool, 3> down{(event->buttons() & Qt::LeftButton) != 0,
+                                   (event->buttons() & Qt::RightButton) != 0,
+                                   (event->buttons() & Qt::MiddleButton) != 0};
+    // ImGui 1.86 polls buttons once a frame: a press must be seen by a frame before its
+    // release, or the click is lost. A release that comes first waits for the next frame.
+    if (event->type() == QEvent::MouseButtonPress) {
+        m_overlayInput.mouseDown = down;
+        m_overlayPressUnseen = true;
+    } else if (m_overlayPressUnseen || m_overlayReleaseDeferred) {
+        m_overlayDeferredDown = down;
+        m_overlayReleaseDeferred = m_overlayInput.mouseDown != down;
+    } else {
+        m_overlayInput.mouseDown = down;
+    }
+    m_overlayInput.ctrl = (event->modifiers() & Qt::ControlModifier) != 0;
+    m_overlayInput.shift = (event->modifiers() & Qt::ShiftModifier) != 0;
+    m_overlayInput.alt = (event->modifiers() & Qt::AltModifier) != 0;
+    const bool over = overOverlay(event->position());
+    const bool hoverChanged = over != m_overlayHover;
+    m_overlayHover = over;
+    if (event->type() == QEvent::MouseButtonPress && over)
+        m_overlayDrag = true;
+    const bool takes = m_overlayDrag || over;
+    if (event->type() == QEvent::MouseButtonRelease && event->buttons() == Qt::NoButton)
+        m_overlayDrag = false;
+    if (takes || hoverChanged)
+        update();
+    return takes;
+}
+
 void ViewportWidget::mousePressEvent(QMouseEvent* event) {
+    if (overlayTakesMouse(event)) {
+        event->accept();
+        return;
+    }
     m_lastMouse = event->position();
     m_pressMouse = event->position();
     event->accept();
 }
 
 void ViewportWidget::mouseMoveEvent(QMouseEvent* event) {
+    if (overlayTakesMouse(event)) {
+        event->accept();
+        return;
+    }
     const QPointF delta = event->position() - m_lastMouse;
     m_lastMouse = event->position();
     const bool pan =
@@ -115,6 +205,10 @@ void ViewportWidget::mouseMoveEvent(QMouseEvent* event) {
 }
 
 void ViewportWidget::mouseReleaseEvent(QMouseEvent* event) {
+    if (overlayTakesMouse(event)) {
+        event->accept();
+        return;
+    }
     // A click picks; a drag (more than a few pixels) only moved the camera.
     constexpr qreal kClickSlop = 4.0;
     const QPointF moved = event->position() - m_pressMouse;
@@ -129,12 +223,91 @@ void ViewportWidget::mouseReleaseEvent(QMouseEvent* event) {
 
 void ViewportWidget::wheelEvent(QWheelEvent* event) {
     const double notches = event->angleDelta().y() / 120.0;
+    if (m_overlayDrag || overOverlay(event->position())) {
+        m_overlayInput.wheel += static_cast<float>(notches);
+        m_overlayInput.wheelHorizontal += static_cast<float>(event->angleDelta().x() / 120.0);
+        event->accept();
+        update();
+        return;
+    }
     m_viewport.camera().zoom(static_cast<float>(std::pow(kZoomPerNotch, notches)));
     event->accept();
     update();
 }
 
+namespace {
+
+std::optional<render::overlay::OverlayKey> overlayKey(int key) {
+    using render::overlay::OverlayKey;
+    switch (key) {
+    case Qt::Key_Tab:
+        return OverlayKey::Tab;
+    case Qt::Key_Left:
+        return OverlayKey::Left;
+    case Qt::Key_Right:
+        return OverlayKey::Right;
+    case Qt::Key_Up:
+        return OverlayKey::Up;
+    case Qt::Key_Down:
+        return OverlayKey::Down;
+    case Qt::Key_Home:
+        return OverlayKey::Home;
+    case Qt::Key_End:
+        return OverlayKey::End;
+    case Qt::Key_Delete:
+        return OverlayKey::Delete;
+    case Qt::Key_Backspace:
+        return OverlayKey::Backspace;
+    case Qt::Key_Return:
+    case Qt::Key_Enter:
+        return OverlayKey::Enter;
+    case Qt::Key_Escape:
+        return OverlayKey::Escape;
+    case Qt::Key_A:
+        return OverlayKey::A;
+    default:
+        return std::nullopt;
+    }
+}
+
+} // namespace
+
+bool ViewportWidget::overlayTakesKey(QKeyEvent* event, bool pressed) {
+    render::overlay::Overlay* overlay = m_viewport.overlay();
+    if (!overlay || !overlay->wantsKeyboard())
+        return false;
+    if (auto key = overlayKey(event->key()))
+        m_overlayInput.key(*key) = pressed;
+    m_overlayInput.ctrl = (event->modifiers() & Qt::ControlModifier) != 0;
+    m_overlayInput.shift = (event->modifiers() & Qt::ShiftModifier) != 0;
+    m_overlayInput.alt = (event->modifiers() & Qt::AltModifier) != 0;
+    if (pressed)
+        for (const char32_t character : event->text().toStdU32String())
+            if (character >= 0x20 && character != 0x7f)
+                m_overlayInput.typedCharacters.push_back(character);
+    event->accept();
+    update();
+    return true;
+}
+
+void ViewportWidget::keyReleaseEvent(QKeyEvent* event) {
+    if (auto key = overlayKey(event->key()))
+        m_overlayInput.key(*key) = false; // never leave a key held in the overlay
+    if (overlayTakesKey(event, false))
+        return;
+    QOpenGLWidget::keyReleaseEvent(event);
+}
+
+void ViewportWidget::leaveEvent(QEvent* event) {
+    m_overlayInput.mouseInside = false;
+    m_overlayHover = false;
+    update();
+    QOpenGLWidget::leaveEvent(event);
+}
+
 void ViewportWidget::keyPressEvent(QKeyEvent* event) {
+    if (overlayTakesKey(event, true))
+        return;
     if (event->key() == Qt::Key_F) {
         m_viewport.frameScene(static_cast<float>(width()) /
                               static_cast<float>(std::max(1, height())));

@@ -1,11 +1,15 @@
 #pragma once
 
+#include "render/overlay/OverlayInput.h"
+#include "render/overlay/OverlayState.h"
 #include "render/view/Viewport.h"
 
+#include <QElapsedTimer>
 #include <QOpenGLWidget>
 #include <QPoint>
 #include <QPointF>
 
+#include <array>
 #include <optional>
 
 namespace hyperrig::ui {
@@ -14,6 +18,12 @@ namespace hyperrig::ui {
 // framebuffer (defaultFramebufferObject(), never 0), and re-initialises it whenever Qt recreates
 // the GL context (for example when a dock is floated). Emits glFailed once with a readable
 // reason when the context cannot run the renderer.
+//
+// It also hosts the viewport's ImGui overlay (render/overlay): Qt events become a plain
+// OverlayInput; pointer, wheel and key events go to the overlay while it wants them (over its
+// window, or during a drag that began there) and to the camera otherwise. The overlay edits
+// overlayState(); after a frame that changed something, overlayChanged() is emitted and the
+// receiver (MainWindow) applies the changes and clears them.
 class ViewportWidget : public QOpenGLWidget {
     Q_OBJECT
 public:
@@ -23,6 +33,13 @@ public:
     bool hasRenderedFrame() const { return m_framesRendered > 0; }
     // Shows `scene` and frames it (the camera keeps its angles).
     void showScene(render::scene::SceneData scene);
+    // Shows `scene` with the camera as it is (a new slice or pose of the same document).
+    void replaceScene(render::scene::SceneData scene);
+    render::overlay::OverlayState& overlayState() { return m_overlayState; }
+    void setDisplay(const render::view::Viewport::Display& display) {
+        m_viewport.setDisplay(display);
+        update();
+    }
     // The node drawn under `position` (widget coordinates): a bone or a mesh node, by the id
     // buffer of render/view/Picking.h. None over the background, or before GL is up.
     std::optional<core::model::NodeId> nodeAt(QPoint position);
@@ -35,6 +52,8 @@ signals:
     // A click (press and release without dragging) on the node `node`; a null id for a click
     // on the background.
     void nodeClicked(core::model::NodeId node);
+    // The overlay changed overlayState() (flags set); emitted after the frame, not inside paintGL.
+    void overlayChanged();
 
 protected:
     void initializeGL() override;
@@ -46,15 +65,30 @@ protected:
     void mouseReleaseEvent(QMouseEvent* event) override;
     void wheelEvent(QWheelEvent* event) override;
     void keyPressEvent(QKeyEvent* event) override;
+    void keyReleaseEvent(QKeyEvent* event) override;
+    void leaveEvent(QEvent* event) override;
 
 private:
     void releaseGl();
+    // Records the pointer and buttons of `event` in the overlay input; true when the overlay
+    // takes it (then it is repainted, and the camera does not move).
+    bool overlayTakesMouse(QMouseEvent* event);
+    bool overlayTakesKey(QKeyEvent* event, bool pressed);
+    bool overOverlay(QPointF position) const;
 
     render::view::Viewport m_viewport;
     QString m_glError;
     QPointF m_lastMouse;
     QPointF m_pressMouse;
     int m_framesRendered = 0;
+    render::overlay::OverlayInput m_overlayInput;
+    render::overlay::OverlayState m_overlayState;
+    bool m_overlayDrag = false;  // a press that began over the overlay, until all buttons are up
+    bool m_overlayHover = false; // the pointer was over the overlay window at the last event
+    bool m_overlayPressUnseen = false;     // a press no overlay frame has seen yet
+    bool m_overlayReleaseDeferred = false; // buttons changed again before that frame
+    std::array<bool, 3> m_overlayDeferredDown{};
+    QElapsedTimer m_frameClock;
 };
 
 } // namespace hyperrig::ui

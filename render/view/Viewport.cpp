@@ -29,6 +29,27 @@ core::Result<void> Viewport::initialize(const gl::GetProcAddress& getProcAddress
     m_resources.emplace(GlResources{std::move(*background), std::move(*surfaces), std::move(*lines),
                                     std::move(*picking)});
     m_sceneUploaded = false;
+    m_getProcAddress = getProcAddress;
+    if (m_overlay) {
+        auto overlayReady = m_overlay->initialize(getProcAddress);
+        if (!overlayReady)
+            return std::move(overlayReady).withContext("viewport");
+    }
+    return {};
+}
+
+void Viewport::releaseGl() {
+    if (m_overlay)
+        m_overlay->releaseGl();
+    m_resources.reset();
+    m_getProcAddress = nullptr;
+}
+
+core::Result<void> Viewport::enableOverlay() {
+    if (!m_overlay)
+        m_overlay = std::make_unique<overlay::Overlay>();
+    if (m_resources && !m_overlay->isInitialized())
+        return std::move(m_overlay->initialize(m_getProcAddress)).withContext("viewport");
     return {};
 }
 
@@ -61,13 +82,17 @@ void Viewport::draw(GLuint targetFramebuffer, int width, int height) {
     const glm::mat4 viewProjection = projection * view;
     const glm::vec2 size{static_cast<float>(width), static_cast<float>(height)};
     m_resources->surfaces.draw(view, projection, m_theme.surfaces);
-    drawGrid(viewProjection, size);
+    if (m_display.grid)
+        drawGrid(viewProjection, size);
     m_resources->surfaces.draw(view, projection, m_theme.surfaces,
                                scene::SurfaceBatch::Pass::Translucent);
-    drawBones(viewProjection, size);
+    if (m_display.bones)
+        drawBones(viewProjection, size);
     drawGizmo(width, height);
 
     glViewport(0, 0, width, height);
+    if (m_overlay)
+        m_overlay->render(); // restores the GL state it changes
     glDisable(GL_BLEND);
     glDisable(GL_DEPTH_TEST);
     glDepthMask(GL_TRUE);

@@ -2,6 +2,7 @@
 
 #include "core/base/Result.h"
 #include "render/gl/GlLoader.h"
+#include "render/overlay/Overlay.h"
 #include "render/scene/AxesGizmo.h"
 #include "render/scene/BoneLines.h"
 #include "render/scene/ColoredTriangleBatch.h"
@@ -14,6 +15,7 @@
 
 #include <glad/gl.h>
 
+#include <memory>
 #include <optional>
 
 namespace hyperrig::render::view {
@@ -29,7 +31,7 @@ namespace hyperrig::render::view {
 //
 // A frame: the background gradient, the opaque surfaces (depth tested), the ground grid (hidden
 // behind the surfaces, so drawn after them), the translucent surfaces, the bones over everything,
-// and the axes gizmo in the bottom-left corner.
+// and the axes gizmo in the bottom-left corner; last, when enabled, the ImGui overlay.
 class Viewport {
 public:
     core::Result<void> initialize(const gl::GetProcAddress& getProcAddress);
@@ -60,8 +62,25 @@ public:
     // left as they were. Needs the context current.
     std::optional<core::model::NodeId> pick(int x, int y, int width, int height);
 
-    // Destroys every GL object; the context must still be current.
-    void releaseGl() { m_resources.reset(); }
+    // Destroys every GL object (the overlay's too); the context must still be current.
+    void releaseGl();
+
+    // The optional ImGui overlay (render/overlay/Overlay.h), drawn last over each frame. Enabling
+    // it creates it and, when the viewport is initialised already, initialises its GL side (the
+    // context must then be current); later initialize()/releaseGl() calls include it. Each
+    // frame the host calls overlay()->newFrame(input) and build(state) before draw(); a frame
+    // without them draws no overlay. overlay() is null until enabled.
+    core::Result<void> enableOverlay();
+    overlay::Overlay* overlay() { return m_overlay.get(); }
+    const overlay::Overlay* overlay() const { return m_overlay.get(); }
+
+    // What is drawn besides the surfaces (the overlay's display toggles); picking is unaffected.
+    struct Display {
+        bool bones = true;
+        bool grid = true;
+    };
+    const Display& display() const { return m_display; }
+    void setDisplay(const Display& display) { m_display = display; }
 
     const ViewportTheme& theme() const { return m_theme; }
     void setTheme(const ViewportTheme& theme) { m_theme = theme; }
@@ -80,8 +99,11 @@ private:
     void drawGizmo(int width, int height);
 
     gl::GlInfo m_glInfo;
+    gl::GetProcAddress m_getProcAddress; // of the current context, for enableOverlay
     std::optional<GlResources> m_resources;
+    std::unique_ptr<overlay::Overlay> m_overlay;
     ViewportTheme m_theme;
+    Display m_display;
     OrbitCamera m_camera;
     scene::SceneData m_scene;
     std::optional<scene::SceneBounds> m_bounds;

@@ -1,5 +1,6 @@
 target_sources(hyperrig_render_tests PRIVATE
     render/HeadlessRenderingTests.cpp
+    render/OverlayTests.cpp
     render/OrbitCameraTests.cpp
     render/PickingTests.cpp
     render/PngWriterTests.cpp

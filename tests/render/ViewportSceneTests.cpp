@@ -226,3 +226,19 @@ TEST_CASE("headless rendering draws a scene into an image", "[gl][headless]") {
     REQUIRE_FALSE(refused.ok());
     CHECK_THAT(refused.error().message(), Catch::Contains("0x32"));
 }
+
+TEST_CASE("the viewport's display toggles hide the bones and the grid", "[gl][viewport]") {
+    ViewportFixture fixture;
+    scene::SceneData scene;
+    scene.bones.push_back({{-0.25F, -0.4F, 0.0F}, {-0.25F, 0.4F, 0.0F}, 0, 0, false, {}, {}});
+    fixture.viewport.setScene(scene);
+    const gl::RgbaImage everything = fixture.draw();
+    fixture.viewport.setDisplay({false, true});
+    const gl::RgbaImage withoutBones = fixture.draw();
+    fixture.viewport.setDisplay({false, false});
+    const gl::RgbaImage withoutBonesAndGrid = fixture.draw();
+    CHECK(everything.pixels != withoutBones.pixels);
+    CHECK(withoutBones.pixels != withoutBonesAndGrid.pixels);
+    fixture.viewport.setDisplay({});
+    CHECK(fixture.draw().pixels == everything.pixels);
+}

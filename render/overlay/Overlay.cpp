@@ -1,0 +1,217 @@
+#include "render/overlay/Overlay.h"
+
+#include <imgui.h>
+#include <imgui_impl_opengl3.h>
+
+#include <algorithm>
+#include <cfloat>
+
+namespace hyperrig::render::overlay {
+
+namespace {
+
+int keyIndex(OverlayKey key) {
+    return static_cast<int>(key);
+}
+
+OverlayRect lastItemRect() {
+    const ImVec2 min = ImGui::GetItemRectMin();
+    const ImVec2 max = ImGui::GetItemRectMax();
+    return {min.x, min.y, max.x, max.y};
+}
+
+// A double edited through ImGui's float slider; true when the user moved it.
+bool sliderDouble(const char* label, double& value, double min, double max, const char* format) {
+    float edited = static_cast<float>(value);
+    if (!ImGui::SliderFloat(label, &edited, static_cast<float>(min), static_cast<float>(max),
+                            format))
+        return false;
+    value = static_cast<double>(edited);
+    return true;
+}
+
+} // namespace
+
+Overlay::Overlay() {
+    ImGuiContext* previous = ImGui::GetCurrentContext();
+    m_context = ImGui::CreateContext();
+    ImGui::SetCurrentContext(m_context);
+    ImGuiIO& io = ImGui::GetIO();
+    io.IniFilename = nullptr; // the overlay's layout is fixed; never write imgui.ini
+    io.LogFilename = nullptr;
+    io.ConfigFlags |= ImGuiConfigFlags_NoMouseCursorChange;
+    io.BackendPlatformName = "hyperrig_overlay";
+    // ImGui 1.86 reads keys through KeyMap into KeysDown; our OverlayKey values are the indices.
+    io.KeyMap[ImGuiKey_Tab] = keyIndex(OverlayKey::Tab);
+    io.KeyMap[ImGuiKey_LeftArrow] = keyIndex(OverlayKey::Left);
+    io.KeyMap[ImGuiKey_RightArrow] = keyIndex(OverlayKey::Right);
+    io.KeyMap[ImGuiKey_UpArrow] = keyIndex(OverlayKey::Up);
+    io.KeyMap[ImGuiKey_DownArrow] = keyIndex(OverlayKey::Down);
+    io.KeyMap[ImGuiKey_Home] = keyIndex(OverlayKey::Home);
+    io.KeyMap[ImGuiKey_End] = keyIndex(OverlayKey::End);
+    io.KeyMap[ImGuiKey_Delete] = keyIndex(OverlayKey::Delete);
+    io.KeyMap[ImGuiKey_Backspace] = keyIndex(OverlayKey::Backspace);
+    io.KeyMap[ImGuiKey_Enter] = keyIndex(OverlayKey::Enter);
+    io.KeyMap[ImGuiKey_KeyPadEnter] = keyIndex(OverlayKey::Enter);
+    io.KeyMap[ImGuiKey_Escape] = keyIndex(OverlayKey::Escape);
+    io.KeyMap[ImGuiKey_A] = keyIndex(OverlayKey::A);
+    ImGui::StyleColorsDark();
+    ImGui::SetCurrentContext(previous);
+}
+
+Overlay::~Overlay() {
+    makeCurrent();
+    // Like the Viewport's GL objects: a host that skipped releaseGl() still has its context.
+    if (m_glInitialized)
+        ImGui_ImplOpenGL3_Shutdown();
+    ImGui::DestroyContext(m_context);
+}
+
+void Overlay::makeCurrent() const {
+    ImGui::SetCurrentContext(m_context);
+}
+
+core::Result<void> Overlay::initialize(const gl::GetProcAddress& getProcAddress) {
+    releaseGl();
+    auto info = gl::loadGl(getProcAddress);
+    if (!info)
+        return info.error().withContext("overlay");
+    makeCurrent();
+    // The backend calls GL through glad's pointers (compiled with IMGUI_IMPL_OPENGL_LOADER_CUSTOM,
+    // docs/decisions/0013-imgui-backend.md), so it works in whatever context the host made.
+    if (!ImGui_ImplOpenGL3_Init("#version 330 core"))
+        return core::Error("overlay: imgui_impl_opengl3 failed to initialise");
+    m_glInitialized = true;
+    return {};
+}
+
+void Overlay::releaseGl() {
+    if (!m_glInitialized)
+        return;
+    makeCurrent();
+    ImGui_ImplOpenGL3_Shutdown();
+    m_glInitialized = false;
+}
+
+void Overlay::newFrame(const OverlayInput& input) {
+    makeCurrent();
+    if (m_inFrame)
+        ImGui::EndFrame();
+    ImGuiIO& io = ImGui::GetIO();
+    io.DisplaySize =
+        ImVec2(std::max(input.displayWidth, 0.0F), std::max(input.displayHeight, 0.0F));
+    io.DisplayFramebufferScale = ImVec2(input.framebufferScale, input.framebufferScale);
+    io.DeltaTime = std::max(input.deltaSeconds, 1.0e-4F);
+    io.MousePos =
+        input.mouseInside ? ImVec2(input.mouseX, input.mouseY) : ImVec2(-FLT_MAX, -FLT_MAX);
+    for (std::size_t button = 0; button < input.mouseDown.size(); ++button)
+        io.MouseDown[button] = input.mouseDown[button];
+    io.MouseWheel = input.wheel;
+    io.MouseWheelH = input.wheelHorizontal;
+    io.KeyCtrl = input.ctrl;
+    io.KeyShift = input.shift;
+    io.KeyAlt = input.alt;
+    io.KeySuper = input.super;
+    for (std::size_t key = 0; key < kOverlayKeyCount; ++key)
+        io.KeysDown[key] = input.keysDown[key];
+    for (const char32_t character : input.typedCharacters)
+        io.AddInputCharacter(static_cast<unsigned int>(character));
+    if (m_glInitialized)
+        ImGui_ImplOpenGL3_NewFrame();
+    else if (!io.Fonts->IsBuilt()) {
+        // Without GL (tests of the layout) the font atlas is still needed; no texture is made.
+        unsigned char* pixels = nullptr;
+        int width = 0;
+        int height = 0;
+        io.Fonts->GetTexDataAsRGBA32(&pixels, &width, &height);
+    }
+    ImGui::NewFrame();
+    m_inFrame = true;
+}
+
+void Overlay::build(OverlayState& state) {
+    makeCurrent();
+    if (!m_inFrame)
+        return;
+    ImGui::SetNextWindowPos(ImVec2(10.0F, 10.0F), ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowBgAlpha(0.85F);
+    ImGui::Begin("View", nullptr, ImGuiWindowFlags_AlwaysAutoResize);
+
+    ImGui::PushItemWidth(180.0F);
+    const float sliderWidth = ImGui::CalcItemWidth();
+    if (sliderDouble("W offset", state.view.offset, state.offsetMin, state.offsetMax, "%.3f"))
+        state.viewChanged = true;
+    m_layout.offsetSlider = lastItemRect();
+    m_layout.offsetSlider.maxX = m_layout.offsetSlider.minX + sliderWidth; // without the label
+    if (sliderDouble("XW", state.view.xwDegrees, -180.0, 180.0, "%.1f deg"))
+        state.viewChanged = true;
+    if (sliderDouble("YW", state.view.ywDegrees, -180.0, 180.0, "%.1f deg"))
+        state.viewChanged = true;
+    if (sliderDouble("ZW", state.view.zwDegrees, -180.0, 180.0, "%.1f deg"))
+        state.viewChanged = true;
+
+    const std::vector<std::string> labels = poseLabels(state.bindPoseNames);
+    const std::size_t selected = poseIndex(state.pose, state.bindPoseNames);
+    if (ImGui::BeginCombo("Pose", labels[selected].c_str())) {
+        for (std::size_t index = 0; index < labels.size(); ++index) {
+            ImGui::PushID(static_cast<int>(index));
+            // "##" in a pose name must not hide text: the label is drawn verbatim after an
+            // empty-labelled selectable.
+            if (ImGui::Selectable("##pose", index == selected)) {
+                PoseSelection chosen = poseAt(index, state.bindPoseNames);
+                if (!(chosen == state.pose)) {
+                    state.pose = std::move(chosen);
+                    state.poseChanged = true;
+                }
+            }
+            ImGui::SameLine(0.0F, 0.0F);
+            ImGui::TextUnformatted(labels[index].c_str());
+            ImGui::PopID();
+        }
+        ImGui::EndCombo();
+    }
+    ImGui::PopItemWidth();
+    if (ImGui::Button("Apply pose as rest"))
+        state.action = OverlayAction::ApplyPoseAsRest;
+
+    ImGui::Separator();
+    if (ImGui::Checkbox("Bones", &state.showBones))
+        state.displayChanged = true;
+    ImGui::SameLine();
+    if (ImGui::Checkbox("Grid", &state.showGrid))
+        state.displayChanged = true;
+    ImGui::SameLine();
+    if (ImGui::Checkbox("Heat-map", &state.showHeatMap))
+        state.displayChanged = true;
+
+    ImGui::Separator();
+    for (const std::string& line : statisticsLines(state.statistics))
+        ImGui::TextUnformatted(line.c_str());
+
+    const ImVec2 position = ImGui::GetWindowPos();
+    const ImVec2 size = ImGui::GetWindowSize();
+    m_layout.window = {position.x, position.y, position.x + size.x, position.y + size.y};
+    ImGui::End();
+}
+
+void Overlay::render() {
+    makeCurrent();
+    if (!m_inFrame)
+        return;
+    ImGui::Render();
+    m_inFrame = false;
+    if (m_glInitialized)
+        ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+}
+
+bool Overlay::wantsMouse() const {
+    makeCurrent();
+    return ImGui::GetIO().WantCaptureMouse;
+}
+
+bool Overlay::wantsKeyboard() const {
+    makeCurrent();
+    return ImGui::GetIO().WantCaptureKeyboard;
+}
+
+} // namespace hyperrig::render::overlay

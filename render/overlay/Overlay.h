@@ -1,0 +1,74 @@
+#pragma once
+
+#include "core/base/Result.h"
+#include "render/gl/GlLoader.h"
+#include "render/overlay/OverlayInput.h"
+#include "render/overlay/OverlayState.h"
+
+struct ImGuiContext;
+
+namespace hyperrig::render::overlay {
+
+// A rectangle in logical pixels, (0, 0) top-left.
+struct OverlayRect {
+    float minX = 0.0F, minY = 0.0F, maxX = 0.0F, maxY = 0.0F;
+    float centerX() const { return 0.5F * (minX + maxX); }
+    float centerY() const { return 0.5F * (minY + maxY); }
+    bool contains(float x, float y) const { return x >= minX && x < maxX && y >= minY && y < maxY; }
+};
+
+// Where the last build() placed things, for hosts and tests (what a drag on the W slider hits).
+struct OverlayLayout {
+    OverlayRect window;
+    OverlayRect offsetSlider; // the W slider's frame, without its label
+};
+
+// The Dear ImGui overlay of one viewport (Debian's ImGui 1.86 with imgui_impl_opengl3; see
+// docs/decisions/0013-imgui-backend.md): the "View" window with the W offset and the XW/YW/ZW
+// rotations, the pose shown, display toggles and statistics.
+//
+// Each Overlay owns its own ImGui context (one per viewport), made current by every call, so
+// several viewports never share state. The GL side follows the Viewport's life cycle, with the
+// host's context current:
+//   initialize(getProcAddress)  once per GL context (again after Qt recreated it),
+//   each frame: newFrame(input), build(state), render() into the bound framebuffer,
+//   releaseGl()                 before the GL context goes away.
+// newFrame and build need no GL context; render does. The overlay never edits the document: it
+// changes the host's OverlayState, and the host runs the edit commands.
+class Overlay {
+public:
+    Overlay();
+    ~Overlay();
+    Overlay(const Overlay&) = delete;
+    Overlay& operator=(const Overlay&) = delete;
+
+    // Loads GL through glad (idempotent) and creates the backend's shaders and font texture.
+    core::Result<void> initialize(const gl::GetProcAddress& getProcAddress);
+    bool isInitialized() const { return m_glInitialized; }
+    // Destroys the backend's GL objects; the context must still be current.
+    void releaseGl();
+
+    // Starts a frame from the host's input. Afterwards wantsMouse()/wantsKeyboard() say whether
+    // this input belongs to the overlay (ImGui decides from the windows of the previous frame;
+    // the window is measured in a hidden first frame and shown, hit and drawn from the second).
+    void newFrame(const OverlayInput& input);
+    // Lays out the "View" window for this frame, editing `state` (see OverlayState).
+    void build(OverlayState& state);
+    // Ends the frame and draws it into the framebuffer bound now, over what is there, leaving GL
+    // state as it found it. Without initialize() it only ends the frame.
+    void render();
+
+    bool wantsMouse() const;
+    bool wantsKeyboard() const;
+    const OverlayLayout& layout() const { return m_layout; }
+
+private:
+    void makeCurrent() const;
+
+    ImGuiContext* m_context = nullptr;
+    bool m_glInitialized = false;
+    bool m_inFrame = false;
+    OverlayLayout m_layout;
+};
+
+} // namespace hyperrig::render::overlay

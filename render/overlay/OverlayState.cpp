@@ -1,0 +1,62 @@
+#include "render/overlay/OverlayState.h"
+
+#include <algorithm>
+#include <cstdio>
+
+namespace hyperrig::render::overlay {
+
+std::vector<std::string> poseLabels(const std::vector<std::string>& bindPoseNames) {
+    std::vector<std::string> labels;
+    labels.reserve(bindPoseNames.size() + 2);
+    labels.emplace_back("rest");
+    labels.insert(labels.end(), bindPoseNames.begin(), bindPoseNames.end());
+    labels.emplace_back("current");
+    return labels;
+}
+
+std::size_t poseIndex(const PoseSelection& pose, const std::vector<std::string>& bindPoseNames) {
+    const std::size_t current = bindPoseNames.size() + 1;
+    switch (pose.kind) {
+    case PoseSelection::Kind::Rest:
+        return 0;
+    case PoseSelection::Kind::BindPose: {
+        const auto found = std::find(bindPoseNames.begin(), bindPoseNames.end(), pose.bindPoseName);
+        if (found == bindPoseNames.end())
+            return current;
+        return 1 + static_cast<std::size_t>(found - bindPoseNames.begin());
+    }
+    case PoseSelection::Kind::Current:
+        break;
+    }
+    return current;
+}
+
+PoseSelection poseAt(std::size_t index, const std::vector<std::string>& bindPoseNames) {
+    if (index == 0)
+        return {PoseSelection::Kind::Rest, {}};
+    if (index <= bindPoseNames.size())
+        return {PoseSelection::Kind::BindPose, bindPoseNames[index - 1]};
+    return {PoseSelection::Kind::Current, {}};
+}
+
+namespace {
+
+// 1234567 -> "1 234 567": thin groups read faster than a run of digits in a small overlay.
+std::string grouped(std::size_t value) {
+    std::string digits = std::to_string(value);
+    for (std::ptrdiff_t at = static_cast<std::ptrdiff_t>(digits.size()) - 3; at > 0; at -= 3)
+        digits.insert(static_cast<std::size_t>(at), 1, ' ');
+    return digits;
+}
+
+} // namespace
+
+std::vector<std::string> statisticsLines(const OverlayStatistics& statistics) {
+    char frame[64];
+    std::snprintf(frame, sizeof frame, "Frame      %.2f ms", statistics.frameMilliseconds);
+    return {"Vertices   " + grouped(statistics.vertices),
+            "Tetrahedra " + grouped(statistics.tetrahedra),
+            "Triangles  " + grouped(statistics.triangles), frame};
+}
+
+} // namespace hyperrig::render::overlay

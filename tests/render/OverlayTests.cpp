@@ -1,0 +1,248 @@
+#include "render/gl/OffscreenFramebuffer.h"
+#include "render/headless/EglContext.h"
+#include "render/overlay/Overlay.h"
+#include "render/view/Viewport.h"
+
+#include <catch2/catch.hpp>
+#include <memory>
+
+using namespace hyperrig::render;
+using overlay::PoseSelection;
+
+TEST_CASE("overlay pose entries and statistics", "[overlay]") {
+    const std::vector<std::string> names{"T-pose", "A-pose"};
+
+    SECTION("the combo lists rest, the bind poses in order, then current") {
+        CHECK(overlay::poseLabels(names) ==
+              std::vector<std::string>{"rest", "T-pose", "A-pose", "current"});
+        CHECK(overlay::poseLabels({}) == std::vector<std::string>{"rest", "current"});
+    }
+    SECTION("indices and selections round-trip") {
+        for (std::size_t index = 0; index < 4; ++index)
+            CHECK(overlay::poseIndex(overlay::poseAt(index, names), names) == index);
+        CHECK(overlay::poseAt(2, names) == PoseSelection{PoseSelection::Kind::BindPose, "A-pose"});
+        CHECK(overlay::poseAt(0, names).kind == PoseSelection::Kind::Rest);
+        CHECK(overlay::poseAt(99, names).kind == PoseSelection::Kind::Current);
+    }
+    SECTION("a bind pose that no longer exists shows as current") {
+        CHECK(overlay::poseIndex({PoseSelection::Kind::BindPose, "gone"}, names) == 3);
+    }
+    SECTION("statistics group digits and print milliseconds") {
+        const auto lines = overlay::statisticsLines({1234567, 12, 1000, 16.6667});
+        REQUIRE(lines.size() == 4);
+        CHECK(lines[0] == "Vertices   1 234 567");
+        CHECK(lines[1] == "Tetrahedra 12");
+        CHECK(lines[2] == "Triangles  1 000");
+        CHECK(lines[3] == "Frame      16.67 ms");
+    }
+    SECTION("clearChanges drops flags and the action, keeps the values") {
+        overlay::OverlayState state;
+        state.view.offset = 0.5;
+        state.viewChanged = state.poseChanged = state.displayChanged = true;
+        state.action = overlay::OverlayAction::ApplyPoseAsRest;
+        CHECK(state.anyChange());
+        state.clearChanges();
+        CHECK_FALSE(state.anyChange());
+        CHECK(state.view.offset == 0.5);
+    }
+}
+
+TEST_CASE("overlay layout and input without GL", "[overlay]") {
+    overlay::Overlay overlayUnderTest;
+    overlay::OverlayState state;
+    overlay::OverlayInput input;
+    input.displayWidth = 640.0F;
+    input.displayHeight = 480.0F;
+    for (int frame = 0; frame < 2; ++frame) {
+        overlayUnderTest.newFrame(input);
+        overlayUnderTest.build(state);
+        overlayUnderTest.render();
+    }
+    const overlay::OverlayRect window = overlayUnderTest.layout().window;
+    CHECK(window.minX == 10.0F);
+    CHECK(window.minY == 10.0F);
+    CHECK(window.maxX > window.minX + 100.0F);
+    CHECK(window.maxY > window.minY + 100.0F);
+    CHECK(window.contains(overlayUnderTest.layout().offsetSlider.centerX(),
+                          overlayUnderTest.layout().offsetSlider.centerY()));
+    CHECK_FALSE(state.anyChange());
+}
+
+namespace {
+
+constexpr int kWidth = 480;
+constexpr int kHeight = 360;
+
+class OverlayFixture {
+public:
+    OverlayFixture() {
+        auto context = headless::EglContext::create();
+        REQUIRE(context.ok());
+        m_context = std::move(*context);
+        auto target = gl::OffscreenFramebuffer::create(kWidth, kHeight);
+        REQUIRE(target.ok());
+        m_target = std::move(*target);
+        auto initialized = overlay.initialize(headless::EglContext::getProcAddress());
+        INFO((initialized.ok() ? "" : initialized.error().message()));
+        REQUIRE(initialized.ok());
+        input.displayWidth = static_cast<float>(kWidth);
+        input.displayHeight = static_cast<float>(kHeight);
+    }
+    ~OverlayFixture() { overlay.releaseGl(); }
+
+    // One frame over a black framebuffer.
+    gl::RgbaImage frame() {
+        m_target.bind();
+        glClearColor(0.0F, 0.0F, 0.0F, 1.0F);
+        glClear(GL_COLOR_BUFFER_BIT);
+        overlay.newFrame(input);
+        overlay.build(state);
+        overlay.render();
+        REQUIRE(glGetError() == GL_NO_ERROR);
+        return m_target.readPixels();
+    }
+
+    overlay::Overlay overlay;
+    overlay::OverlayState state;
+    overlay::OverlayInput input;
+
+private:
+    std::unique_ptr<headless::EglContext> m_context;
+    gl::OffscreenFramebuffer m_target;
+};
+
+bool isBackground(const gl::RgbaImage::Pixel& pixel) {
+    return pixel.r == 0 && pixel.g == 0 && pixel.b == 0;
+}
+
+} // namespace
+
+TEST_CASE("the overlay draws its window top-left and nothing elsewhere", "[gl][overlay]") {
+    OverlayFixture fixture;
+    fixture.frame();
+    const gl::RgbaImage image = fixture.frame();
+    const overlay::OverlayRect window = fixture.overlay.layout().window;
+    REQUIRE(window.maxX < static_cast<float>(kWidth));
+    REQUIRE(window.maxY < static_cast<float>(kHeight));
+
+    int drawnInside = 0;
+    int drawnOutside = 0;
+    int inside = 0;
+    for (int y = 0; y < kHeight; ++y) {
+        for (int x = 0; x < kWidth; ++x) {
+            const bool drawn = !isBackground(image.at(x, y));
+            const float px = static_cast<float>(x) + 0.5F;
+            const float py = static_cast<float>(y) + 0.5F;
+            if (window.contains(px, py)) {
+                ++inside;
+                drawnInside += drawn ? 1 : 0;
+            } else if (drawn) {
+                ++drawnOutside;
+            }
+        }
+    }
+    CHECK(drawnInside > inside * 9 / 10); // the window background is nearly opaque
+    CHECK(drawnOutside == 0);
+}
+
+TEST_CASE("dragging the W slider changes the offset and flags it", "[gl][overlay]") {
+    OverlayFixture fixture;
+    // ImGui measures an auto-resizing window in a hidden first frame and shows it from the second.
+    fixture.frame();
+    fixture.frame();
+    const overlay::OverlayRect slider = fixture.overlay.layout().offsetSlider;
+    REQUIRE(slider.maxX > slider.minX + 50.0F);
+
+    SECTION("the overlay wants the mouse over its window and not elsewhere") {
+        fixture.input.mouseInside = true;
+        fixture.input.mouseX = slider.centerX();
+        fixture.input.mouseY = slider.centerY();
+        fixture.frame();
+        CHECK(fixture.overlay.wantsMouse());
+        fixture.input.mouseX = static_cast<float>(kWidth) - 20.0F;
+        fixture.input.mouseY = static_cast<float>(kHeight) - 20.0F;
+        fixture.frame();
+        CHECK_FALSE(fixture.overlay.wantsMouse());
+        fixture.input.mouseInside = false;
+        fixture.frame();
+        CHECK_FALSE(fixture.overlay.wantsMouse());
+        CHECK_FALSE(fixture.overlay.wantsKeyboard());
+    }
+    SECTION("press in the middle, drag right") {
+        const double before = fixture.state.view.offset;
+        fixture.input.mouseInside = true;
+        fixture.input.mouseX = slider.centerX();
+        fixture.input.mouseY = slider.centerY();
+        fixture.frame(); // hover
+        fixture.input.mouseDown[0] = true;
+        fixture.frame(); // press: the slider grabs the mouse
+        CHECK(fixture.overlay.wantsMouse());
+        fixture.input.mouseX = slider.minX + 0.9F * (slider.maxX - slider.minX);
+        fixture.frame(); // drag
+        fixture.input.mouseDown[0] = false;
+        fixture.frame();
+        CHECK(fixture.state.viewChanged);
+        CHECK(fixture.state.view.offset > before + 0.5);
+        CHECK(fixture.state.view.offset <= fixture.state.offsetMax);
+        CHECK_FALSE(fixture.state.poseChanged);
+        CHECK_FALSE(fixture.state.displayChanged);
+        CHECK(fixture.state.view.xwDegrees == 0.0);
+    }
+}
+
+TEST_CASE("two overlays keep separate ImGui contexts", "[gl][overlay]") {
+    OverlayFixture first;
+    overlay::Overlay second;
+    REQUIRE(second.initialize(headless::EglContext::getProcAddress()).ok());
+    first.frame();
+    overlay::OverlayState state;
+    overlay::OverlayInput input;
+    input.displayWidth = 200.0F;
+    input.displayHeight = 200.0F;
+    second.newFrame(input);
+    second.build(state);
+    second.render();
+    first.frame();
+    CHECK(glGetError() == GL_NO_ERROR);
+    second.releaseGl();
+}
+
+TEST_CASE("the viewport draws its overlay last, when the host built one",
+          "[gl][overlay][viewport]") {
+    auto context = headless::EglContext::create();
+    REQUIRE(context.ok());
+    auto target = gl::OffscreenFramebuffer::create(kWidth, kHeight);
+    REQUIRE(target.ok());
+    view::Viewport viewport;
+    REQUIRE(viewport.initialize(headless::EglContext::getProcAddress()).ok());
+    CHECK(viewport.overlay() == nullptr);
+    const auto draw = [&] {
+        viewport.draw(target->name(), kWidth, kHeight);
+        REQUIRE(glGetError() == GL_NO_ERROR);
+        return target->readPixels();
+    };
+    const gl::RgbaImage plain = draw();
+
+    REQUIRE(viewport.enableOverlay().ok());
+    REQUIRE(viewport.overlay() != nullptr);
+    CHECK(viewport.overlay()->isInitialized());
+    overlay::OverlayState state;
+    overlay::OverlayInput input;
+    input.displayWidth = static_cast<float>(kWidth);
+    input.displayHeight = static_cast<float>(kHeight);
+    gl::RgbaImage withOverlay;
+    for (int frame = 0; frame < 2; ++frame) {
+        viewport.overlay()->newFrame(input);
+        viewport.overlay()->build(state);
+        withOverlay = draw();
+    }
+    const overlay::OverlayRect window = viewport.overlay()->layout().window;
+    const int x = static_cast<int>(window.centerX());
+    const int y = static_cast<int>(window.centerY());
+    CHECK_FALSE(withOverlay.at(x, y) == plain.at(x, y));
+    CHECK(withOverlay.at(kWidth - 5, kHeight - 5) == plain.at(kWidth - 5, kHeight - 5));
+    // A frame the host built no overlay for draws none.
+    CHECK(draw().pixels == plain.pixels);
+    viewport.releaseGl();
+    CHECK_FALSE(viewport.overlay()->isInitialized());
+}
