@@ -1,6 +1,8 @@
 #include "ui/MainWindow.h"
 
 #include "core/base/Version.h"
+#include "core/edit/commands/RestPoseCommand.h"
+#include "core/eval/PoseBake.h"
 #include "core/eval/PoseFile.h"
 #include "core/io/g4mf/G4mfReader.h"
 #include "core/model/DocumentSummary.h"
@@ -71,7 +73,11 @@ QString MainWindow::openDocument(const QString& path) {
         statusBar()->showMessage(tr("Could not open %1").arg(QFileInfo(path).fileName()));
         return reason;
     }
+    m_history.reset(); // it refers to the document being replaced
     m_document = std::make_unique<core::model::Document>(std::move(read->document));
+    m_history = std::make_unique<core::edit::History>(*m_document);
+    m_history->addListener(
+        [this](const core::edit::ChangeSet& changes) { documentChanged(changes); });
     m_documentPath = QFileInfo(path).absoluteFilePath();
     updateTitle();
     const auto summary = core::model::summarize(*m_document);
@@ -127,31 +133,94 @@ void MainWindow::resetOverlayState(std::size_t sceneTriangles) {
 
 void MainWindow::applyOverlayChanges() {
     render::overlay::OverlayState& state = m_viewport->overlayState();
-    if (m_document && m_rig && (state.viewChanged || state.poseChanged)) {
-        // "current" is the pose being edited: the rest pose until the editor poses bones.
-        const std::string poseName =
-            state.pose.kind == render::overlay::PoseSelection::Kind::BindPose
-                ? state.pose.bindPoseName
-                : std::string("rest");
-        auto pose = core::eval::namedPose(poseName, *m_document, *m_rig);
-        auto scene = pose ? render::scene::buildDocumentScene(
-                                *m_document, *m_rig, {std::move(*pose), state.view, {}},
-                                core::eval::ThreadPool::shared(), m_sceneWorkspace)
-                          : core::Result<render::scene::SceneData>(pose.error());
-        if (scene) {
-            state.statistics.triangles = triangleCount(*scene);
-            m_viewport->replaceScene(std::move(*scene));
-        } else {
-            statusBar()->showMessage(tr("Cannot show that view: %1")
-                                         .arg(QString::fromStdString(scene.error().message())));
-        }
-    }
+    if (state.viewChanged || state.poseChanged)
+        refreshScene();
     if (state.displayChanged)
         m_viewport->setDisplay({state.showBones, state.showGrid});
     if (state.action == render::overlay::OverlayAction::ApplyPoseAsRest)
-        statusBar()->showMessage(tr("Apply pose as rest needs the edit history, not in the "
-                                    "editor yet"));
+        applyPoseAsRest();
     state.clearChanges();
+}
+
+namespace {
+
+// The overlay's pose selection as a pose name: "current" is the pose being edited, which is the
+// rest pose until the editor poses bones.
+std::string selectedPoseName(const render::overlay::OverlayState& state) {
+    return state.pose.kind == render::overlay::PoseSelection::Kind::BindPose
+               ? state.pose.bindPoseName
+               : std::string("rest");
+}
+
+} // namespace
+
+void MainWindow::refreshScene() {
+    if (!m_document || !m_rig)
+        return;
+    render::overlay::OverlayState& state = m_viewport->overlayState();
+    auto pose = core::eval::namedPose(selectedPoseName(state), *m_document, *m_rig);
+    auto scene = pose ? render::scene::buildDocumentScene(
+                            *m_document, *m_rig, {std::move(*pose), state.view, {}},
+                            core::eval::ThreadPool::shared(), m_sceneWorkspace)
+                      : core::Result<render::scene::SceneData>(pose.error());
+    if (scene) {
+        state.statistics.triangles = triangleCount(*scene);
+        m_viewport->replaceScene(std::move(*scene));
+    } else {
+        statusBar()->showMessage(
+            tr("Cannot show that view: %1").arg(QString::fromStdString(scene.error().message())));
+    }
+}
+
+void MainWindow::applyPoseAsRest() {
+    if (!m_document || !m_rig || !m_history)
+        return;
+    render::overlay::OverlayState& state = m_viewport->overlayState();
+    const std::string name = selectedPoseName(state);
+    if (name == "rest") {
+        statusBar()->showMessage(tr("The rest pose is already the rest pose; choose a bind pose "
+                                    "to apply"));
+        return;
+    }
+    auto pose = core::eval::namedPose(name, *m_document, *m_rig);
+    auto change = pose ? core::eval::bakePose(*m_document, *m_rig, *pose)
+                       : core::Result<core::edit::RestPoseChange>(pose.error());
+    auto applied = change ? m_history->execute(core::edit::applyPoseAsRest(std::move(*change)))
+                          : core::Result<void>(change.error());
+    if (!applied) {
+        statusBar()->showMessage(tr("Cannot apply %1 as the rest pose: %2")
+                                     .arg(QString::fromStdString(name),
+                                          QString::fromStdString(applied.error().message())));
+        return;
+    }
+    // The rest pose now is that pose: show it as the rest pose.
+    state.pose = {};
+    refreshScene();
+    statusBar()->showMessage(tr("Applied %1 as the rest pose").arg(QString::fromStdString(name)));
+}
+
+void MainWindow::documentChanged(const core::edit::ChangeSet& changes) {
+    if (m_rig) {
+        auto updated = m_rig->update(*m_document, changes);
+        if (!updated)
+            statusBar()->showMessage(tr("Cannot draw the document: %1")
+                                         .arg(QString::fromStdString(updated.error().message())));
+    }
+    refreshScene();
+    updateUndoActions();
+    updateTitle();
+}
+
+void MainWindow::updateUndoActions() {
+    const bool open = m_history != nullptr;
+    m_undoAction->setEnabled(open && m_history->canUndo());
+    m_redoAction->setEnabled(open && m_history->canRedo());
+    m_undoAction->setText(open && m_history->canUndo()
+                              ? tr("&Undo %1").arg(QString::fromStdString(m_history->undoName()))
+                              : tr("&Undo"));
+    m_redoAction->setText(open && m_history->canRedo()
+                              ? tr("&Redo %1").arg(QString::fromStdString(m_history->redoName()))
+                              : tr("&Redo"));
 }
 
 void MainWindow::showClickedNode(core::model::NodeId node) {
@@ -190,6 +259,24 @@ void MainWindow::createMenus() {
     quit->setObjectName(QStringLiteral("quitAction"));
     quit->setShortcut(QKeySequence::Quit);
     quit->setStatusTip(tr("Close HyperRig"));
+
+    QMenu* editMenu = menuBar()->addMenu(tr("&Edit"));
+    editMenu->setObjectName(QStringLiteral("editMenu"));
+    m_undoAction = editMenu->addAction(tr("&Undo"), this, [this] {
+        if (m_history && m_history->canUndo())
+            m_history->undo();
+    });
+    m_undoAction->setObjectName(QStringLiteral("undoAction"));
+    m_undoAction->setShortcut(QKeySequence::Undo);
+    m_undoAction->setStatusTip(tr("Undo the last edit"));
+    m_redoAction = editMenu->addAction(tr("&Redo"), this, [this] {
+        if (m_history && m_history->canRedo())
+            m_history->redo();
+    });
+    m_redoAction->setObjectName(QStringLiteral("redoAction"));
+    m_redoAction->setShortcut(QKeySequence::Redo);
+    m_redoAction->setStatusTip(tr("Redo the edit undone last"));
+    updateUndoActions();
 
     QMenu* viewMenu = menuBar()->addMenu(tr("&View"));
     viewMenu->setObjectName(QStringLiteral("viewMenu"));

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/edit/History.h"
 #include "core/eval/CompiledRig.h"
 #include "core/model/Document.h"
 #include "render/scene/DocumentScene.h"
@@ -9,6 +10,7 @@
 
 #include <memory>
 
+class QAction;
 class QLabel;
 
 namespace hyperrig::ui {
@@ -36,6 +38,14 @@ private:
     // Applies what the viewport overlay changed: a new 4D view or pose re-evaluates and
     // re-slices the document (the camera stays), then the changes are cleared.
     void applyOverlayChanges();
+    // Shows the document again under the overlay's pose and view (after an edit or a change of
+    // the view), keeping the camera.
+    void refreshScene();
+    // "Apply pose as rest" from the overlay: the selected pose becomes the rest pose through
+    // the same command the CLI uses, as one undo step.
+    void applyPoseAsRest();
+    void documentChanged(const core::edit::ChangeSet& changes);
+    void updateUndoActions();
     // The overlay's pose list and statistics for the opened document.
     void resetOverlayState(std::size_t sceneTriangles);
     void createMenus();
@@ -48,6 +58,9 @@ private:
     QString m_documentPath;
     std::unique_ptr<core::model::Document> m_document;
     std::unique_ptr<core::eval::CompiledRig> m_rig; // the document as the viewport evaluates it
+    std::unique_ptr<core::edit::History> m_history; // every edit of m_document goes through it
+    QAction* m_undoAction = nullptr;
+    QAction* m_redoAction = nullptr;
     render::scene::SceneWorkspace m_sceneWorkspace;
 };
 

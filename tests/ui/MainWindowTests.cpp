@@ -160,3 +160,34 @@ TEST_CASE("dragging the overlay's W slider re-slices the document, not the camer
     CHECK((surfaces.size() != surfacesBefore ||
            (!surfaces.empty() && surfaces.front().positions != firstBefore)));
 }
+
+TEST_CASE("apply pose as rest from the overlay is one undoable edit", "[ui][mainwindow]") {
+    MainWindow window;
+    const QString sample =
+        QStringLiteral(HYPERRIG_SOURCE_DIR) + QStringLiteral("/assets/samples/creature-4d.g4tf");
+    REQUIRE(window.openDocument(sample).isEmpty());
+    const auto* document = window.document();
+    const auto arm = document->findNode("LeftUpperArm");
+    REQUIRE(arm);
+    const auto restTransform = document->node(arm).transform;
+    auto* undo = window.findChild<QAction*>(QStringLiteral("undoAction"));
+    REQUIRE(undo != nullptr);
+    CHECK_FALSE(undo->isEnabled());
+
+    // What the overlay's pose combo and button leave in the state the host reads.
+    auto& state = window.viewportWidget().overlayState();
+    state.pose.kind = hyperrig::render::overlay::PoseSelection::Kind::BindPose;
+    state.pose.bindPoseName = "APose";
+    state.poseChanged = true;
+    state.action = hyperrig::render::overlay::OverlayAction::ApplyPoseAsRest;
+    emit window.viewportWidget().overlayChanged();
+
+    CHECK(window.statusBar()->currentMessage() == QStringLiteral("Applied APose as the rest pose"));
+    CHECK_FALSE(document->node(arm).transform == restTransform); // the A pose lowers the arm
+    REQUIRE(undo->isEnabled());
+    CHECK(undo->text() == QStringLiteral("&Undo Apply Pose as Rest"));
+    undo->trigger();
+    CHECK(document->node(arm).transform == restTransform);
+    CHECK_FALSE(undo->isEnabled());
+    CHECK(window.findChild<QAction*>(QStringLiteral("redoAction"))->isEnabled());
+}
