@@ -74,6 +74,7 @@ QString MainWindow::openDocument(const QString& path) {
         return reason;
     }
     m_history.reset(); // it refers to the document being replaced
+    m_selectedBone = {};
     m_document = std::make_unique<core::model::Document>(std::move(read->document));
     m_history = std::make_unique<core::edit::History>(*m_document);
     m_history->addListener(
@@ -133,8 +134,8 @@ void MainWindow::resetOverlayState(std::size_t sceneTriangles) {
 
 void MainWindow::applyOverlayChanges() {
     render::overlay::OverlayState& state = m_viewport->overlayState();
-    if (state.viewChanged || state.poseChanged)
-        refreshScene();
+    if (state.viewChanged || state.poseChanged || state.displayChanged)
+        refreshScene(); // the heat-map toggle changes the scene too
     if (state.displayChanged)
         m_viewport->setDisplay({state.showBones, state.showGrid});
     if (state.action == render::overlay::OverlayAction::ApplyPoseAsRest)
@@ -159,10 +160,19 @@ void MainWindow::refreshScene() {
         return;
     render::overlay::OverlayState& state = m_viewport->overlayState();
     auto pose = core::eval::namedPose(selectedPoseName(state), *m_document, *m_rig);
-    auto scene = pose ? render::scene::buildDocumentScene(
-                            *m_document, *m_rig, {std::move(*pose), state.view, {}},
-                            core::eval::ThreadPool::shared(), m_sceneWorkspace)
-                      : core::Result<render::scene::SceneData>(pose.error());
+    // The heat-map shows the weights of the group named after the selected bone (G4MF group
+    // names match bone names).
+    render::scene::MeshAttributes highlight;
+    if (state.showHeatMap && m_selectedBone && m_document->nodes.find(m_selectedBone)) {
+        bool found = false;
+        highlight = render::scene::groupHighlight(
+            *m_document, *m_rig, m_document->node(m_selectedBone).displayName(), found);
+    }
+    auto scene =
+        pose ? render::scene::buildDocumentScene(
+                   *m_document, *m_rig, {std::move(*pose), state.view, std::move(highlight)},
+                   core::eval::ThreadPool::shared(), m_sceneWorkspace)
+             : core::Result<render::scene::SceneData>(pose.error());
     if (scene) {
         state.statistics.triangles = triangleCount(*scene);
         m_viewport->replaceScene(std::move(*scene));
@@ -234,6 +244,11 @@ void MainWindow::showClickedNode(core::model::NodeId node) {
                                                : tr("node");
     statusBar()->showMessage(tr("%1 %2").arg(
         kind, QString::fromStdString(core::model::describeNode(*m_document, node))));
+    if (item.isBone() && node != m_selectedBone) {
+        m_selectedBone = node;
+        if (m_viewport->overlayState().showHeatMap)
+            refreshScene(); // the heat-map follows the selected bone
+    }
 }
 
 void MainWindow::chooseAndOpen() {

@@ -59,6 +59,7 @@ private:
     std::unique_ptr<core::model::Document> m_document;
     std::unique_ptr<core::eval::CompiledRig> m_rig; // the document as the viewport evaluates it
     std::unique_ptr<core::edit::History> m_history; // every edit of m_document goes through it
+    core::model::NodeId m_selectedBone; // the last bone clicked: its group is the heat-map's
     QAction* m_undoAction = nullptr;
     QAction* m_redoAction = nullptr;
     render::scene::SceneWorkspace m_sceneWorkspace;

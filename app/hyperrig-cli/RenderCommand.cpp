@@ -49,25 +49,6 @@ bool parseSize(const std::string& text, int& width, int& height) {
            parseSide(std::string_view(text).substr(x + 1), height);
 }
 
-// The share of group `name` per vertex of every shown mesh where that group has some weight
-// (the others are drawn as ghosts around the heat-map); `found` says whether any mesh has a
-// group of that name at all.
-render::scene::MeshAttributes groupWeights(const core::model::Document& document,
-                                           const core::eval::CompiledRig& rig,
-                                           const std::string& name, bool& found) {
-    render::scene::MeshAttributes attributes;
-    found = false;
-    for (const core::eval::CompiledInstance& instance : rig.instances()) {
-        auto weights = core::eval::groupWeightPerVertex(document, instance.mesh, name);
-        if (!weights)
-            continue;
-        found = true;
-        if (std::any_of(weights->begin(), weights->end(), [](float w) { return w > 0.0F; }))
-            attributes.emplace(instance.mesh, std::move(*weights));
-    }
-    return attributes;
-}
-
 // Renders the posed rig to a PNG (docs/rendering.md): a 4D rig as its slice at the hyperplane
 // of --w and --rotate (docs/skinning.md, "Slicing"), a 3D rig as it is; framed in a 3/4 view.
 int runRender(const ParsedOptions& options, CliContext& context) {
@@ -115,7 +96,7 @@ int runRender(const ParsedOptions& options, CliContext& context) {
     render::scene::MeshAttributes highlight;
     if (const auto group = options.value("highlight-group")) {
         bool found = false;
-        highlight = groupWeights(document, *rig, *group, found);
+        highlight = render::scene::groupHighlight(document, *rig, *group, found);
         if (!found)
             return fail(context, "no mesh of " + input + " has a skin group named '" + *group + "'",
                         kExitFailure);

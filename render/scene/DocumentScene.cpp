@@ -1,5 +1,8 @@
 #include "render/scene/DocumentScene.h"
 
+#include "core/eval/GroupWeights.h"
+
+#include <algorithm>
 #include <string>
 
 namespace hyperrig::render::scene {
@@ -22,6 +25,22 @@ core::Result<SceneData> buildDocumentScene(const core::model::Document& document
     core::eval::sliceRig(document, rig, workspace.evaluated, request.view, workspace.slicer,
                          workspace.slice, request.highlight);
     return sceneFromSlice(workspace.slice, request.view);
+}
+
+MeshAttributes groupHighlight(const core::model::Document& document,
+                              const core::eval::CompiledRig& rig, const std::string& groupName,
+                              bool& found) {
+    MeshAttributes attributes;
+    found = false;
+    for (const core::eval::CompiledInstance& instance : rig.instances()) {
+        auto weights = core::eval::groupWeightPerVertex(document, instance.mesh, groupName);
+        if (!weights)
+            continue;
+        found = true;
+        if (std::any_of(weights->begin(), weights->end(), [](float w) { return w > 0.0F; }))
+            attributes.emplace(instance.mesh, std::move(*weights));
+    }
+    return attributes;
 }
 
 core::Result<SceneData> sceneFromDocument(const core::model::Document& document,

@@ -10,6 +10,8 @@
 #include "render/scene/RigScene.h"
 #include "render/scene/SceneData.h"
 
+#include <string>
+
 namespace hyperrig::render::scene {
 
 // What a host wants to see of a document: a pose, the 4D view (ignored for 3D documents) and
@@ -36,6 +38,13 @@ core::Result<SceneData> buildDocumentScene(const core::model::Document& document
                                            const core::eval::CompiledRig& rig,
                                            const SceneRequest& request,
                                            core::eval::ThreadPool& pool, SceneWorkspace& workspace);
+
+// The heat-map of skin group `groupName`: its share per vertex (core/eval/GroupWeights.h) for
+// every shown mesh where that group has some weight (the others are drawn as ghosts around the
+// heat-map). `found` says whether any mesh has a group of that name at all.
+MeshAttributes groupHighlight(const core::model::Document& document,
+                              const core::eval::CompiledRig& rig, const std::string& groupName,
+                              bool& found);
 
 // buildDocumentScene for one-off pictures (hyperrig-cli render, tests): a fresh workspace and the
 // shared thread pool. Hosts that redraw every frame keep a SceneWorkspace instead.

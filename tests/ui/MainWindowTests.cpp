@@ -9,6 +9,7 @@
 #include <QStatusBar>
 #include <QTest>
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 
 using hyperrig::ui::MainWindow;
@@ -190,4 +191,31 @@ TEST_CASE("apply pose as rest from the overlay is one undoable edit", "[ui][main
     CHECK(document->node(arm).transform == restTransform);
     CHECK_FALSE(undo->isEnabled());
     CHECK(window.findChild<QAction*>(QStringLiteral("redoAction"))->isEnabled());
+}
+
+TEST_CASE("the overlay's heat-map shows the weights of the selected bone's group",
+          "[ui][mainwindow]") {
+    MainWindow window;
+    const QString sample =
+        QStringLiteral(HYPERRIG_SOURCE_DIR) + QStringLiteral("/assets/samples/creature-4d.g4tf");
+    REQUIRE(window.openDocument(sample).isEmpty());
+    auto& viewport = window.viewportWidget();
+    const auto heatMapped = [&] {
+        const auto& surfaces = viewport.viewport().scene().surfaces;
+        return std::count_if(surfaces.begin(), surfaces.end(),
+                             [](const auto& surface) { return surface.heatmap; });
+    };
+    CHECK(heatMapped() == 0);
+
+    emit viewport.nodeClicked(window.document()->findNode("Spine")); // select a bone
+    auto& state = viewport.overlayState();
+    state.showHeatMap = true;
+    state.displayChanged = true;
+    emit viewport.overlayChanged();
+    CHECK(heatMapped() == 1); // the body carries Spine weights; the vest becomes a ghost
+
+    state.showHeatMap = false;
+    state.displayChanged = true;
+    emit viewport.overlayChanged();
+    CHECK(heatMapped() == 0);
 }
