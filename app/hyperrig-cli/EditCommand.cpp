@@ -1,3 +1,4 @@
+#include "app/hyperrig-cli/CommandReport.h"
 #include "app/hyperrig-cli/Commands.h"
 #include "app/hyperrig-cli/DocumentFiles.h"
 #include "core/edit/History.h"
@@ -10,44 +11,35 @@
 namespace hyperrig::cli {
 namespace {
 
-int usage(CliContext& context, const std::string& message) {
-    std::fprintf(context.err,
-                 "hyperrig-cli: edit: %s\nUsage: hyperrig-cli edit IN --script OPS.json "
-                 "-o OUT\n",
-                 message.c_str());
-    return kExitUnreadable;
-}
+constexpr const char* kSynopsis = "edit IN --script OPS.json -o OUT";
 
 int runEdit(const ParsedOptions& options, CliContext& context) {
+    const CommandReport report{"edit", kSynopsis, context};
     const std::string& input = options.positionals()[0];
     const auto scriptPath = options.value("script");
     const auto output = options.value("output");
     if (!scriptPath)
-        return usage(context, "--script OPS.json is required");
+        return report.usage("--script OPS.json is required");
     if (!output)
-        return usage(context, "-o OUT (or --output OUT) is required");
+        return report.usage("-o OUT (or --output OUT) is required");
     auto container = core::io::containerForPath(*output);
     if (!container)
-        return usage(context, container.error().message());
+        return report.usage(container.error().message());
 
     auto read = readDocumentFile(input, context);
     if (!read)
         return kExitUnreadable;
     auto script = core::edit::loadScriptFile(*scriptPath);
-    if (!script) {
-        std::fprintf(context.err, "hyperrig-cli: edit: %s\n", script.error().message().c_str());
-        return kExitUnreadable;
-    }
+    if (!script)
+        return report.fail(script.error().message(), kExitUnreadable);
 
     // Every op is its own undo step: the clock moves an hour per reading, far past History's
     // merge window, so "undo" in a script always undoes exactly the op before it.
     auto now = std::chrono::steady_clock::time_point{};
     core::edit::History history(read->document, [&now] { return now += std::chrono::hours(1); });
     auto ran = core::edit::runScript(history, *script, core::ops::fullScriptOpCatalog());
-    if (!ran) {
-        std::fprintf(context.err, "hyperrig-cli: edit: %s\n", ran.error().message().c_str());
-        return kExitFailure;
-    }
+    if (!ran)
+        return report.fail(ran.error().message(), kExitFailure);
 
     core::io::WriteOptions writeOptions;
     writeOptions.schema = read->schema;
@@ -57,7 +49,7 @@ int runEdit(const ParsedOptions& options, CliContext& context) {
 } // namespace
 
 CliCommand editCommand() {
-    return {"edit", "edit IN --script OPS.json -o OUT",
+    return {"edit", kSynopsis,
             "apply a JSON script of edit ops (docs/scripting.md) and write the result",
             OptionSpec{{}, {"script", "output"}, 1, 1, {{'o', "output"}}}, &runEdit};
 }

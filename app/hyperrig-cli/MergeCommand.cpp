@@ -1,3 +1,4 @@
+#include "app/hyperrig-cli/CommandReport.h"
 #include "app/hyperrig-cli/Commands.h"
 #include "app/hyperrig-cli/DocumentFiles.h"
 #include "core/edit/History.h"
@@ -11,13 +12,8 @@
 namespace hyperrig::cli {
 namespace {
 
-int usage(CliContext& context, const std::string& message) {
-    std::fprintf(context.err,
-                 "hyperrig-cli: merge: %s\nUsage: hyperrig-cli merge IN --meshes A,B[,C...] "
-                 "--mode by-name|append [--dry-run [--json]] -o OUT\n",
-                 message.c_str());
-    return kExitUnreadable;
-}
+constexpr const char* kSynopsis =
+    "merge IN --meshes A,B[,C...] --mode by-name|append [--dry-run [--json]] -o OUT";
 
 std::vector<std::string> splitList(const std::string& text) {
     std::vector<std::string> items;
@@ -63,23 +59,24 @@ void printTable(const std::vector<core::ops::GroupMapping>& rows, bool json, Cli
 // Merges skinned meshes under one skeleton (core/ops/MergeMeshes.h). --dry-run prints the group
 // mapping table (mesh, old index, old name, new index, new name, bone) and writes nothing.
 int runMerge(const ParsedOptions& options, CliContext& context) {
+    const CommandReport report{"merge", kSynopsis, context};
     const std::string& input = options.positionals()[0];
     const auto meshes = options.value("meshes");
     const auto mode = options.value("mode");
     const auto output = options.value("output");
     const bool dryRun = options.flag("dry-run");
     if (!meshes)
-        return usage(context, "--meshes A,B[,C...] is required");
+        return report.usage("--meshes A,B[,C...] is required");
     if (!mode || (*mode != "by-name" && *mode != "append"))
-        return usage(context, "--mode must be by-name or append");
+        return report.usage("--mode must be by-name or append");
     if (options.flag("json") && !dryRun)
-        return usage(context, "--json goes with --dry-run");
+        return report.usage("--json goes with --dry-run");
     if (!dryRun && !output)
-        return usage(context, "-o OUT (or --output OUT) is required unless --dry-run");
+        return report.usage("-o OUT (or --output OUT) is required unless --dry-run");
     if (output) {
         auto container = core::io::containerForPath(*output);
         if (!container)
-            return usage(context, container.error().message());
+            return report.usage(container.error().message());
     }
 
     auto read = readDocumentFile(input, context);
@@ -89,29 +86,23 @@ int runMerge(const ParsedOptions& options, CliContext& context) {
     std::vector<core::model::NodeId> nodes;
     for (const std::string& name : splitList(*meshes)) {
         auto node = core::model::resolveNode(document, core::model::OrderedJson(name), "--meshes");
-        if (!node) {
-            std::fprintf(context.err, "hyperrig-cli: merge: %s\n", node.error().message().c_str());
-            return kExitFailure;
-        }
+        if (!node)
+            return report.fail(node.error().message(), kExitFailure);
         nodes.push_back(*node);
     }
     auto plan = core::ops::planMerge(document, nodes,
                                      *mode == "append" ? core::ops::MergeMode::Append
                                                        : core::ops::MergeMode::ByName);
-    if (!plan) {
-        std::fprintf(context.err, "hyperrig-cli: merge: %s\n", plan.error().message().c_str());
-        return kExitFailure;
-    }
+    if (!plan)
+        return report.fail(plan.error().message(), kExitFailure);
     if (dryRun) {
         printTable(plan->mappings, options.flag("json"), context);
         return kExitSuccess;
     }
     core::edit::History history(document);
     auto applied = history.execute(std::move(plan->command));
-    if (!applied) {
-        std::fprintf(context.err, "hyperrig-cli: merge: %s\n", applied.error().message().c_str());
-        return kExitFailure;
-    }
+    if (!applied)
+        return report.fail(applied.error().message(), kExitFailure);
     core::io::WriteOptions writeOptions;
     writeOptions.schema = read->schema;
     return writeDocumentFile(document, *output, writeOptions, context);
@@ -120,8 +111,7 @@ int runMerge(const ParsedOptions& options, CliContext& context) {
 } // namespace
 
 CliCommand mergeCommand() {
-    return {"merge",
-            "merge IN --meshes A,B[,C...] --mode by-name|append [--dry-run [--json]] -o OUT",
+    return {"merge", kSynopsis,
             "merge skinned meshes under one skeleton into the first, keeping their deformation",
             OptionSpec{{"dry-run", "json"}, {"meshes", "mode", "output"}, 1, 1, {{'o', "output"}}},
             &runMerge};

@@ -1,3 +1,4 @@
+#include "app/hyperrig-cli/CommandReport.h"
 #include "app/hyperrig-cli/Commands.h"
 #include "app/hyperrig-cli/DocumentFiles.h"
 #include "app/hyperrig-cli/ViewOptions.h"
@@ -10,35 +11,25 @@
 namespace hyperrig::cli {
 namespace {
 
-int usage(CliContext& context, const std::string& message) {
-    std::fprintf(context.err,
-                 "hyperrig-cli: pose: %s\nUsage: hyperrig-cli pose IN (--pose POSE.json | "
-                 "--pose-name NAME) --bake -o OUT\n",
-                 message.c_str());
-    return kExitUnreadable;
-}
-
-int fail(CliContext& context, const std::string& message, int status) {
-    std::fprintf(context.err, "hyperrig-cli: pose: %s\n", message.c_str());
-    return status;
-}
+constexpr const char* kSynopsis = "pose IN (--pose POSE.json | --pose-name NAME) --bake -o OUT";
 
 // Applies a pose as the new rest pose (docs/skinning.md, "Apply pose as rest") through the same
 // command the editor uses, and writes the result in the input's schema.
 int runPose(const ParsedOptions& options, CliContext& context) {
+    const CommandReport report{"pose", kSynopsis, context};
     const std::string& input = options.positionals()[0];
     const auto poseFile = options.value("pose");
     const auto poseName = options.value("pose-name");
     const auto output = options.value("output");
     if (poseFile.has_value() == poseName.has_value())
-        return usage(context, "give exactly one of --pose POSE.json and --pose-name NAME");
+        return report.usage("give exactly one of --pose POSE.json and --pose-name NAME");
     if (!options.flag("bake"))
-        return usage(context, "--bake is required: pose writes the pose as the new rest pose");
+        return report.usage("--bake is required: pose writes the pose as the new rest pose");
     if (!output)
-        return usage(context, "-o OUT (or --output OUT) is required");
+        return report.usage("-o OUT (or --output OUT) is required");
     auto container = core::io::containerForPath(*output);
     if (!container)
-        return usage(context, container.error().message());
+        return report.usage(container.error().message());
 
     auto read = readDocumentFile(input, context);
     if (!read)
@@ -46,19 +37,18 @@ int runPose(const ParsedOptions& options, CliContext& context) {
     core::model::Document& document = read->document;
     auto rig = core::eval::CompiledRig::compile(document);
     if (!rig)
-        return fail(context, input + ": " + rig.error().message(), kExitFailure);
+        return report.fail(input + ": " + rig.error().message(), kExitFailure);
     bool poseUnreadable = false;
     auto pose = poseFromOptions(options, document, *rig, poseUnreadable);
     if (!pose)
-        return fail(context, pose.error().message(),
-                    poseUnreadable ? kExitUnreadable : kExitFailure);
+        return report.fail(pose.error().message(), poseUnreadable ? kExitUnreadable : kExitFailure);
     auto change = core::eval::bakePose(document, *rig, *pose);
     if (!change)
-        return fail(context, change.error().message(), kExitFailure);
+        return report.fail(change.error().message(), kExitFailure);
     core::edit::History history(document);
     auto applied = history.execute(core::edit::applyPoseAsRest(std::move(*change)));
     if (!applied)
-        return fail(context, applied.error().message(), kExitFailure);
+        return report.fail(applied.error().message(), kExitFailure);
 
     core::io::WriteOptions writeOptions;
     writeOptions.schema = read->schema;
@@ -68,7 +58,7 @@ int runPose(const ParsedOptions& options, CliContext& context) {
 } // namespace
 
 CliCommand poseCommand() {
-    return {"pose", "pose IN (--pose POSE.json | --pose-name NAME) --bake -o OUT",
+    return {"pose", kSynopsis,
             "apply a pose (a POSE.json file or a stored bind pose) as the new rest pose",
             OptionSpec{{"bake"}, {"pose", "pose-name", "output"}, 1, 1, {{'o', "output"}}},
             &runPose};

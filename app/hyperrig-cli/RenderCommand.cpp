@@ -1,3 +1,4 @@
+#include "app/hyperrig-cli/CommandReport.h"
 #include "app/hyperrig-cli/Commands.h"
 #include "app/hyperrig-cli/DocumentFiles.h"
 #include "app/hyperrig-cli/ViewOptions.h"
@@ -25,17 +26,6 @@ constexpr const char* kSynopsis =
 constexpr int kMinSide = 16;
 constexpr int kMaxSide = 8192;
 
-int usage(CliContext& context, const std::string& message) {
-    std::fprintf(context.err, "hyperrig-cli: render: %s\nUsage: hyperrig-cli %s\n", message.c_str(),
-                 kSynopsis);
-    return kExitUnreadable;
-}
-
-int fail(CliContext& context, const std::string& message, int status) {
-    std::fprintf(context.err, "hyperrig-cli: render: %s\n", message.c_str());
-    return status;
-}
-
 bool parseSide(std::string_view text, int& side) {
     const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), side);
     return error == std::errc() && end == text.data() + text.size() && side >= kMinSide &&
@@ -52,22 +42,22 @@ bool parseSize(const std::string& text, int& width, int& height) {
 // Renders the posed rig to a PNG (docs/rendering.md): a 4D rig as its slice at the hyperplane
 // of --w and --rotate (docs/skinning.md, "Slicing"), a 3D rig as it is; framed in a 3/4 view.
 int runRender(const ParsedOptions& options, CliContext& context) {
+    const CommandReport report{"render", kSynopsis, context};
     const std::string& input = options.positionals()[0];
     const auto output = options.value("output");
     if (!output)
-        return usage(context, "-o OUT.png (or --output OUT.png) is required");
+        return report.usage("-o OUT.png (or --output OUT.png) is required");
     int width = 1280;
     int height = 720;
     if (const auto size = options.value("size"); size && !parseSize(*size, width, height))
-        return usage(context,
-                     "--size needs WxH, 16..8192 each (e.g. 1280x720), not '" + *size + "'");
+        return report.usage("--size needs WxH, 16..8192 each (e.g. 1280x720), not '" + *size + "'");
     const auto poseFile = options.value("pose");
     const auto poseName = options.value("pose-name");
     if (poseFile && poseName)
-        return usage(context, "give at most one of --pose POSE.json and --pose-name NAME");
+        return report.usage("give at most one of --pose POSE.json and --pose-name NAME");
     auto parsedView = viewFromOptions(options);
     if (!parsedView)
-        return usage(context, parsedView.error().message());
+        return report.usage(parsedView.error().message());
     const core::eval::View4D view = *parsedView;
 
     auto read = readDocumentFile(input, context);
@@ -76,10 +66,9 @@ int runRender(const ParsedOptions& options, CliContext& context) {
     const core::model::Document& document = read->document;
     const int dimension = document.dimension();
     if (dimension != 3 && dimension != 4)
-        return fail(context,
-                    input + " is " + std::to_string(dimension) +
-                        "D; render draws 3D rigs and slices of 4D rigs",
-                    kExitFailure);
+        return report.fail(input + " is " + std::to_string(dimension) +
+                               "D; render draws 3D rigs and slices of 4D rigs",
+                           kExitFailure);
     if (dimension == 3 && (options.value("w") || options.value("rotate")))
         std::fprintf(context.err,
                      "hyperrig-cli: warning: --w and --rotate apply to 4D documents; "
@@ -87,19 +76,18 @@ int runRender(const ParsedOptions& options, CliContext& context) {
                      input.c_str());
     auto rig = core::eval::CompiledRig::compile(document);
     if (!rig)
-        return fail(context, input + ": " + rig.error().message(), kExitFailure);
+        return report.fail(input + ": " + rig.error().message(), kExitFailure);
     bool poseUnreadable = false;
     auto pose = poseFromOptions(options, document, *rig, poseUnreadable);
     if (!pose)
-        return fail(context, pose.error().message(),
-                    poseUnreadable ? kExitUnreadable : kExitFailure);
+        return report.fail(pose.error().message(), poseUnreadable ? kExitUnreadable : kExitFailure);
     render::scene::MeshAttributes highlight;
     if (const auto group = options.value("highlight-group")) {
         bool found = false;
         highlight = render::scene::groupHighlight(document, *rig, *group, found);
         if (!found)
-            return fail(context, "no mesh of " + input + " has a skin group named '" + *group + "'",
-                        kExitFailure);
+            return report.fail("no mesh of " + input + " has a skin group named '" + *group + "'",
+                               kExitFailure);
         if (highlight.empty())
             std::fprintf(context.err,
                          "hyperrig-cli: warning: skin group '%s' has no weight on any vertex\n",
@@ -107,15 +95,15 @@ int runRender(const ParsedOptions& options, CliContext& context) {
     }
     auto scene = render::scene::sceneFromDocument(document, *rig, *pose, view, highlight);
     if (!scene)
-        return fail(context, input + ": " + scene.error().message(), kExitFailure);
+        return report.fail(input + ": " + scene.error().message(), kExitFailure);
     if (const auto ghostName = options.value("ghost-pose")) {
         // A stored bind pose (or "rest") as a see-through ghost over the posed rig.
         auto ghostPose = core::eval::namedPose(*ghostName, document, *rig);
         if (!ghostPose)
-            return fail(context, "--ghost-pose: " + ghostPose.error().message(), kExitFailure);
+            return report.fail("--ghost-pose: " + ghostPose.error().message(), kExitFailure);
         auto ghost = render::scene::sceneFromDocument(document, *rig, *ghostPose, view);
         if (!ghost)
-            return fail(context, input + ": " + ghost.error().message(), kExitFailure);
+            return report.fail(input + ": " + ghost.error().message(), kExitFailure);
         render::scene::addPoseGhost(*scene, *ghost);
     }
     if (dimension == 4 &&
@@ -129,10 +117,10 @@ int runRender(const ParsedOptions& options, CliContext& context) {
                              camera);
     auto image = render::headless::renderScene(*scene, camera, width, height);
     if (!image)
-        return fail(context, image.error().message(), kExitFailure);
+        return report.fail(image.error().message(), kExitFailure);
     auto written = render::headless::writePng(*output, *image);
     if (!written)
-        return fail(context, written.error().message(), kExitFailure);
+        return report.fail(written.error().message(), kExitFailure);
     return kExitSuccess;
 }
 

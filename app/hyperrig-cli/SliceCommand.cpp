@@ -1,3 +1,4 @@
+#include "app/hyperrig-cli/CommandReport.h"
 #include "app/hyperrig-cli/Commands.h"
 #include "app/hyperrig-cli/DocumentFiles.h"
 #include "app/hyperrig-cli/ViewOptions.h"
@@ -15,18 +16,8 @@
 namespace hyperrig::cli {
 namespace {
 
-int usage(CliContext& context, const std::string& message) {
-    std::fprintf(context.err,
-                 "hyperrig-cli: slice: %s\nUsage: hyperrig-cli slice IN [--pose POSE.json] [--w "
-                 "OFFSET] [--rotate xw=DEG,yw=DEG,zw=DEG] -o OUT.obj\n",
-                 message.c_str());
-    return kExitUnreadable;
-}
-
-int fail(CliContext& context, const std::string& message, int status) {
-    std::fprintf(context.err, "hyperrig-cli: slice: %s\n", message.c_str());
-    return status;
-}
+constexpr const char* kSynopsis =
+    "slice IN [--pose POSE.json] [--w OFFSET] [--rotate xw=DEG,...] -o OUT.obj";
 
 // 3D documents: "the slice is the mesh itself": every visible triangle, posed, in world space.
 void meshTriangles(const core::model::Document& document, const core::eval::CompiledRig& rig,
@@ -72,13 +63,14 @@ void meshTriangles(const core::model::Document& document, const core::eval::Comp
 // Writes the world-space cross-section of every visible tetrahedral surface (docs/skinning.md,
 // "Slicing"): the hyperplane view w = OFFSET of the 4D view turned by --rotate.
 int runSlice(const ParsedOptions& options, CliContext& context) {
+    const CommandReport report{"slice", kSynopsis, context};
     const std::string& input = options.positionals()[0];
     const auto output = options.value("output");
     if (!output)
-        return usage(context, "-o OUT.obj (or --output OUT.obj) is required");
+        return report.usage("-o OUT.obj (or --output OUT.obj) is required");
     auto parsedView = viewFromOptions(options);
     if (!parsedView)
-        return usage(context, parsedView.error().message());
+        return report.usage(parsedView.error().message());
     const core::eval::View4D view = *parsedView;
 
     auto read = readDocumentFile(input, context);
@@ -87,23 +79,21 @@ int runSlice(const ParsedOptions& options, CliContext& context) {
     const core::model::Document& document = read->document;
     const int dimension = document.dimension();
     if (dimension != 3 && dimension != 4)
-        return fail(context,
-                    input + " is " + std::to_string(dimension) +
-                        "D; slice cuts 4D meshes (and writes 3D meshes as they are)",
-                    kExitFailure);
+        return report.fail(input + " is " + std::to_string(dimension) +
+                               "D; slice cuts 4D meshes (and writes 3D meshes as they are)",
+                           kExitFailure);
     auto rig = core::eval::CompiledRig::compile(document);
     if (!rig)
-        return fail(context, input + ": " + rig.error().message(), kExitFailure);
+        return report.fail(input + ": " + rig.error().message(), kExitFailure);
     bool poseUnreadable = false;
     auto pose = poseFromOptions(options, document, *rig, poseUnreadable);
     if (!pose)
-        return fail(context, pose.error().message(),
-                    poseUnreadable ? kExitUnreadable : kExitFailure);
+        return report.fail(pose.error().message(), poseUnreadable ? kExitUnreadable : kExitFailure);
     core::eval::EvaluatedRig evaluated;
     auto evaluatedOk =
         core::eval::evaluateRig(document, *rig, *pose, core::eval::ThreadPool::shared(), evaluated);
     if (!evaluatedOk)
-        return fail(context, input + ": " + evaluatedOk.error().message(), kExitFailure);
+        return report.fail(input + ": " + evaluatedOk.error().message(), kExitFailure);
 
     std::vector<core::io::ObjObject> objects;
     std::size_t triangles = 0;
@@ -146,7 +136,7 @@ int runSlice(const ParsedOptions& options, CliContext& context) {
         std::to_string(triangles) + " triangles"};
     auto written = core::io::writeObj(*output, comments, objects);
     if (!written)
-        return fail(context, written.error().message(), kExitFailure);
+        return report.fail(written.error().message(), kExitFailure);
     if (triangles == 0)
         std::fprintf(context.err,
                      "hyperrig-cli: warning: the hyperplane cuts no tetrahedron; %s has no "
@@ -158,7 +148,7 @@ int runSlice(const ParsedOptions& options, CliContext& context) {
 } // namespace
 
 CliCommand sliceCommand() {
-    return {"slice", "slice IN [--pose POSE.json] [--w OFFSET] [--rotate xw=DEG,...] -o OUT.obj",
+    return {"slice", kSynopsis,
             "write the 3D cross-section of the 4D meshes at a hyperplane, as OBJ",
             OptionSpec{{}, {"pose", "w", "rotate", "output"}, 1, 1, {{'o', "output"}}}, &runSlice};
 }

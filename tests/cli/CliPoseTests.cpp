@@ -13,14 +13,8 @@ using namespace hyperrig::core;
 namespace {
 
 const std::filesystem::path& kCli = hyperrig::test::cliExecutable();
-
-std::string sample(const char* name) {
-    return hyperrig::test::samplePath(name);
-}
-
-model::Document readBack(const std::filesystem::path& path) {
-    return hyperrig::test::readDocumentBack(path);
-}
+const auto sample = hyperrig::test::samplePath;
+const auto readBack = hyperrig::test::readDocumentBack;
 
 } // namespace
 

@@ -13,10 +13,8 @@ using hyperrig::test::TemporaryFolder;
 namespace {
 
 const std::filesystem::path& kCli = hyperrig::test::cliExecutable();
-
-std::string sample(const char* name) {
-    return hyperrig::test::samplePath(name);
-}
+const auto sample = hyperrig::test::samplePath;
+const auto readBack = hyperrig::test::readDocumentBack;
 
 struct Obj {
     std::map<std::string, std::size_t> facesPerObject;
