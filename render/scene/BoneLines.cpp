@@ -12,10 +12,13 @@ float boneAlpha(float distance, float fadeDistance, float minAlpha) {
 }
 
 void buildBoneGeometry(std::span<const BoneLine> bones, bool is4D, float fadeDistance,
-                       const BoneStyle& style, BoneGeometry& out) {
+                       const BoneStyle& style, BoneGeometry& out,
+                       std::span<const core::model::NodeId> selected) {
     out.lines.clear();
     out.joints.clear();
     out.crossings.clear();
+    out.selectedLines.clear();
+    out.selectedJoints.clear();
     auto faded = [&](float distance) {
         glm::vec4 color = style.color;
         color.w *= is4D ? boneAlpha(distance, fadeDistance, style.minAlpha) : 1.0F;
@@ -23,13 +26,20 @@ void buildBoneGeometry(std::span<const BoneLine> bones, bool is4D, float fadeDis
     };
     for (const BoneLine& bone : bones) {
         const bool crossing = is4D && bone.crosses;
-        const glm::vec4 headColor = crossing ? style.crossingColor : faded(bone.headDistance);
-        const glm::vec4 tailColor = crossing ? style.crossingColor : faded(bone.tailDistance);
+        const bool isSelected =
+            bone.node && std::find(selected.begin(), selected.end(), bone.node) != selected.end();
+        const glm::vec4 headColor = isSelected ? style.selectedColor
+                                    : crossing ? style.crossingColor
+                                               : faded(bone.headDistance);
+        const glm::vec4 tailColor = isSelected ? style.selectedColor
+                                    : crossing ? style.crossingColor
+                                               : faded(bone.tailDistance);
+        std::vector<LineVertex>& lines = isSelected ? out.selectedLines : out.lines;
         if (bone.head != bone.tail) {
-            out.lines.push_back({bone.head, headColor});
-            out.lines.push_back({bone.tail, tailColor});
+            lines.push_back({bone.head, headColor});
+            lines.push_back({bone.tail, tailColor});
         }
-        out.joints.push_back({bone.head, headColor});
+        (isSelected ? out.selectedJoints : out.joints).push_back({bone.head, headColor});
         if (crossing)
             out.crossings.push_back({bone.crossing, style.crossingColor});
     }

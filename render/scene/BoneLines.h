@@ -22,22 +22,31 @@ struct BoneStyle {
     float crossingSize = 12.0F;
     glm::vec4 outlineColor{0.03F, 0.03F, 0.05F, 0.85F};
     float outlineWidth = 1.5F; // pixels added on each side
+    // Selected bones: opaque (never faded: the user asked to see them) in the selection colour,
+    // this many pixels wider, drawn after the others so nothing covers them.
+    glm::vec4 selectedColor{0.36F, 0.68F, 1.0F, 1.0F};
+    float selectedExtraWidth = 2.0F;
 };
 
 // alpha = max(minAlpha, 1 − |distance| / fadeDistance); 1 for fadeDistance <= 0.
 float boneAlpha(float distance, float fadeDistance, float minAlpha);
 
 struct BoneGeometry {
-    std::vector<LineVertex> lines;     // two vertices per bone
-    std::vector<LineVertex> joints;    // one dot per bone head
-    std::vector<LineVertex> crossings; // one dot per bone that crosses the hyperplane (4D)
+    std::vector<LineVertex> lines;          // two vertices per bone
+    std::vector<LineVertex> joints;         // one dot per bone head
+    std::vector<LineVertex> crossings;      // one dot per bone that crosses the hyperplane (4D)
+    std::vector<LineVertex> selectedLines;  // the selected bones' lines, not in `lines`
+    std::vector<LineVertex> selectedJoints; // and their head dots, not in `joints`
 };
 
 // 3D rigs (is4D false): every bone opaque in the bone colour. 4D rigs: each end's alpha follows
 // its own distance (a bone leaving the hyperplane fades along its length); crossing bones are
-// opaque in the crossing colour. Zero-length bones get their joint dot only.
+// opaque in the crossing colour. Bones whose node is in `selected` go to the selected lists in
+// the selection colour (a selected crossing bone keeps its crossing dot). Zero-length bones get
+// their joint dot only.
 void buildBoneGeometry(std::span<const BoneLine> bones, bool is4D, float fadeDistance,
-                       const BoneStyle& style, BoneGeometry& out);
+                       const BoneStyle& style, BoneGeometry& out,
+                       std::span<const core::model::NodeId> selected = {});
 
 // The same vertices in `outline` colour, its alpha scaled by each vertex's alpha (a faded bone
 // gets a faded outline).

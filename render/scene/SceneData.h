@@ -42,6 +42,10 @@ struct BoneLine {
     glm::vec3 crossing{0.0F};
     // The bone's node (what picking returns for it); 0 when none.
     core::model::NodeId node;
+    // 3D rigs: the bone's local X and Z axes in world space (its roll, which way its octahedron's
+    // corners point; see BoneSolids.h); any length. 4D rigs leave them as they are.
+    glm::vec3 xAxis{1.0F, 0.0F, 0.0F};
+    glm::vec3 zAxis{0.0F, 0.0F, 1.0F};
 };
 
 struct SceneData {

@@ -1,6 +1,7 @@
 target_sources(hyperrig_render PRIVATE
     scene/AxesGizmo.cpp
     scene/BoneLines.cpp
+    scene/BoneSolids.cpp
     scene/ColoredTriangleBatch.cpp
     scene/DocumentScene.cpp
     scene/GroundGrid.cpp

@@ -37,6 +37,8 @@ uniform float fillStrength;
 uniform float ambient;
 uniform vec3 backTint;
 uniform float backTintAmount;
+uniform vec3 selectionColor;
+uniform float selectionTint; // 0 unless the surface is selected
 in vec3 cameraNormal;
 in float vertexHeat;
 out vec4 fragmentColor;
@@ -46,7 +48,7 @@ out vec4 fragmentColor;
 constexpr const char* kFragmentMain = R"(
 void main() {
     vec3 normal = normalize(cameraNormal);
-    vec3 albedo = heatmap ? heatRamp(vertexHeat) : baseColor;
+    vec3 albedo = heatmap ? heatRamp(vertexHeat) : mix(baseColor, selectionColor, selectionTint);
     if (!gl_FrontFacing) {
         normal = -normal;
         albedo = mix(albedo, backTint, backTintAmount);
@@ -126,7 +128,8 @@ void SurfaceBatch::upload(std::span<const SurfaceInput> surfaces) {
 }
 
 void SurfaceBatch::draw(const glm::mat4& view, const glm::mat4& projection,
-                        const SurfaceStyle& style, Pass pass) {
+                        const SurfaceStyle& style, Pass pass,
+                        std::span<const core::model::NodeId> selected) {
     const bool translucent = pass == Pass::Translucent;
     auto inPass = [&](const GpuSurface& surface) {
         return surface.vertexCount > 0 && (surface.opacity < 1.0F) == translucent;
@@ -151,6 +154,8 @@ void SurfaceBatch::draw(const glm::mat4& view, const glm::mat4& projection,
     glUniform3f(m_program.uniformLocation("backTint"), style.backTint.x, style.backTint.y,
                 style.backTint.z);
     glUniform1f(m_program.uniformLocation("backTintAmount"), style.backTintAmount);
+    glUniform3f(m_program.uniformLocation("selectionColor"), style.selectionColor.x,
+                style.selectionColor.y, style.selectionColor.z);
 
     glEnable(GL_DEPTH_TEST);
     glDepthFunc(GL_LESS);
@@ -168,6 +173,7 @@ void SurfaceBatch::draw(const glm::mat4& view, const glm::mat4& projection,
     const GLint baseColor = m_program.uniformLocation("baseColor");
     const GLint heatmap = m_program.uniformLocation("heatmap");
     const GLint opacity = m_program.uniformLocation("opacity");
+    const GLint selectionTint = m_program.uniformLocation("selectionTint");
     for (std::size_t s = 0; s < m_used; ++s) {
         const GpuSurface& surface = m_surfaces[s];
         if (!inPass(surface))
@@ -175,6 +181,9 @@ void SurfaceBatch::draw(const glm::mat4& view, const glm::mat4& projection,
         glUniform3f(baseColor, surface.baseColor.x, surface.baseColor.y, surface.baseColor.z);
         glUniform1i(heatmap, surface.heatmap ? 1 : 0);
         glUniform1f(opacity, translucent ? surface.opacity : 1.0F);
+        const bool isSelected = surface.node && std::find(selected.begin(), selected.end(),
+                                                          surface.node) != selected.end();
+        glUniform1f(selectionTint, isSelected ? style.selectionTint : 0.0F);
         glBindVertexArray(surface.vertexArray.name());
         glDrawArrays(GL_TRIANGLES, 0, surface.vertexCount);
     }

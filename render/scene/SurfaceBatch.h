@@ -24,6 +24,11 @@ struct SurfaceStyle {
     float ambient = 0.34F;
     glm::vec3 backTint{0.42F, 0.24F, 0.48F};
     float backTintAmount = 0.55F;
+    // A selected mesh node's surface is mixed this much toward the selection colour (the bones'
+    // selection colour, so "selected" reads the same everywhere). Heat-maps are left as they
+    // are: their colours are measurements.
+    glm::vec3 selectionColor{0.36F, 0.68F, 1.0F};
+    float selectionTint = 0.35F;
 };
 
 // The flat-shaded triangle soups of a scene, one vertex array per surface. upload() reuses each
@@ -40,8 +45,9 @@ public:
     // triangle, attributes is empty or has one entry per corner.
     void upload(std::span<const SurfaceInput> surfaces);
     enum class Pass { Opaque, Translucent };
+    // Surfaces whose node is in `selected` get the style's selection tint.
     void draw(const glm::mat4& view, const glm::mat4& projection, const SurfaceStyle& style,
-              Pass pass = Pass::Opaque);
+              Pass pass = Pass::Opaque, std::span<const core::model::NodeId> selected = {});
 
     std::size_t surfaceCount() const { return m_used; }
     // For passes with their own program (picking): the node of surface `index`, and its

@@ -147,6 +147,7 @@ core::Result<PickRenderer> PickRenderer::create() {
 }
 
 std::optional<core::model::NodeId> PickRenderer::pick(const scene::SurfaceBatch& surfaces,
+                                                      const scene::SurfaceBatch& boneSolids,
                                                       std::span<const scene::BoneLine> bones,
                                                       const glm::mat4& viewProjection,
                                                       float boneWidthPixels, int x, int y,
@@ -180,6 +181,7 @@ std::optional<core::model::NodeId> PickRenderer::pick(const scene::SurfaceBatch&
     drawSurfaces(surfaces, viewProjection);
     drawBones(bones, viewProjection, {static_cast<float>(width), static_cast<float>(height)},
               boneWidthPixels);
+    drawBoneSolids(boneSolids, viewProjection);
     const std::vector<std::uint32_t> ids = m_target->readIds(x0, y0, x1 - x0, y1 - y0);
     glDisable(GL_DEPTH_TEST);
     const std::uint32_t id = nearestNonZero(ids, x1 - x0, y1 - y0, x - x0, glY - y0);
@@ -202,6 +204,16 @@ void PickRenderer::drawSurfaces(const scene::SurfaceBatch& surfaces,
         glUniform1ui(idLocation, surfaces.node(s).value);
         surfaces.drawTriangles(s);
     }
+}
+
+void PickRenderer::drawBoneSolids(const scene::SurfaceBatch& boneSolids,
+                                  const glm::mat4& viewProjection) {
+    if (boneSolids.surfaceCount() == 0)
+        return;
+    // In front of the surfaces, as drawn: the surfaces' depth is cleared (within the scissor).
+    glDepthMask(GL_TRUE);
+    glClearBufferfi(GL_DEPTH_STENCIL, 0, 1.0F, 0);
+    drawSurfaces(boneSolids, viewProjection);
 }
 
 void PickRenderer::drawBones(std::span<const scene::BoneLine> bones,

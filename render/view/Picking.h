@@ -19,7 +19,9 @@ namespace hyperrig::render::view {
 // Picking through an id buffer. The scene is drawn again, with the camera of the frame, into an
 // integer framebuffer (gl::IdFramebuffer) where every fragment holds the NodeId value of the item
 // it belongs to and 0 means nothing: surfaces as their mesh node, depth tested, then bones as
-// their bone node, over everything as the viewport draws them, `boneWidthPixels` wide. Only a
+// their bone node, over everything as the viewport draws them: as lines `boneWidthPixels` wide
+// and, for 3D rigs, their octahedra (depth tested among themselves, so the bone in front wins
+// where they overlap; the lines keep a bone seen end-on or from far away pickable). Only a
 // small square around the asked pixel is drawn (scissored) and read back; the id nearest to its
 // centre wins, so a thin bone need not be hit exactly.
 
@@ -45,7 +47,9 @@ public:
     // nullopt for the background, a point outside the viewport, or a driver that refuses the id
     // framebuffer. `surfaces` must hold the scene's uploaded surfaces. Needs the context
     // current; leaves the framebuffer bindings and the viewport as it found them.
+    // `boneSolids` holds the uploaded octahedral bones (empty for 4D rigs), one surface per bone.
     std::optional<core::model::NodeId> pick(const scene::SurfaceBatch& surfaces,
+                                            const scene::SurfaceBatch& boneSolids,
                                             std::span<const scene::BoneLine> bones,
                                             const glm::mat4& viewProjection, float boneWidthPixels,
                                             int x, int y, int width, int height);
@@ -57,6 +61,7 @@ public:
 
 private:
     void drawSurfaces(const scene::SurfaceBatch& surfaces, const glm::mat4& viewProjection);
+    void drawBoneSolids(const scene::SurfaceBatch& boneSolids, const glm::mat4& viewProjection);
     void drawBones(std::span<const scene::BoneLine> bones, const glm::mat4& viewProjection,
                    const glm::vec2& viewportSize, float widthPixels);
 

@@ -4,6 +4,7 @@
 #include "render/scene/GroundGrid.h"
 #include "render/view/SceneFraming.h"
 
+#include <algorithm>
 #include <array>
 
 namespace hyperrig::render::view {
@@ -20,15 +21,20 @@ core::Result<void> Viewport::initialize(const gl::GetProcAddress& getProcAddress
     auto surfaces = scene::SurfaceBatch::create();
     if (!surfaces)
         return surfaces.error().withContext("viewport");
+    auto boneSolids = scene::SurfaceBatch::create();
+    if (!boneSolids)
+        return boneSolids.error().withContext("viewport");
     auto lines = scene::LineBatch::create();
     if (!lines)
         return lines.error().withContext("viewport");
     auto picking = PickRenderer::create();
     if (!picking)
         return picking.error().withContext("viewport");
-    m_resources.emplace(GlResources{std::move(*background), std::move(*surfaces), std::move(*lines),
+    m_resources.emplace(GlResources{std::move(*background), std::move(*surfaces),
+                                    std::move(*boneSolids), std::move(*lines),
                                     std::move(*picking)});
     m_sceneUploaded = false;
+    m_boneSolidsUploaded = false;
     m_getProcAddress = getProcAddress;
     if (m_overlay) {
         auto overlayReady = m_overlay->initialize(getProcAddress);
@@ -57,10 +63,29 @@ void Viewport::setScene(scene::SceneData scene) {
     m_scene = std::move(scene);
     m_bounds = scene::sceneBounds(m_scene);
     m_sceneUploaded = false;
+    m_boneSolidsUploaded = false;
+}
+
+void Viewport::setSelection(std::vector<core::model::NodeId> selection) {
+    m_selection = std::move(selection);
+    m_boneSolidsUploaded = false;
 }
 
 void Viewport::frameScene(float aspect) {
     view::frameScene(m_scene, aspect, m_camera);
+}
+
+void Viewport::frameSelection(float aspect) {
+    if (!view::frameNodes(m_scene, m_selection, aspect, m_camera))
+        frameScene(aspect);
+}
+
+void Viewport::resetCamera(float aspect) {
+    const OrbitCamera defaults;
+    m_camera.yawDegrees = defaults.yawDegrees;
+    m_camera.pitchDegrees = defaults.pitchDegrees;
+    m_camera.verticalFovDegrees = defaults.verticalFovDegrees;
+    frameScene(aspect);
 }
 
 void Viewport::draw(GLuint targetFramebuffer, int width, int height) {
@@ -81,13 +106,18 @@ void Viewport::draw(GLuint targetFramebuffer, int width, int height) {
     const glm::mat4 projection = m_camera.projectionMatrix(aspect);
     const glm::mat4 viewProjection = projection * view;
     const glm::vec2 size{static_cast<float>(width), static_cast<float>(height)};
-    m_resources->surfaces.draw(view, projection, m_theme.surfaces);
+    m_resources->surfaces.draw(view, projection, m_theme.surfaces,
+                               scene::SurfaceBatch::Pass::Opaque, m_selection);
     if (m_display.grid)
         drawGrid(viewProjection, size);
     m_resources->surfaces.draw(view, projection, m_theme.surfaces,
-                               scene::SurfaceBatch::Pass::Translucent);
-    if (m_display.bones)
-        drawBones(viewProjection, size);
+                               scene::SurfaceBatch::Pass::Translucent, m_selection);
+    if (m_display.bones) {
+        if (m_scene.is4D)
+            drawBones(viewProjection, size);
+        else
+            drawBoneSolids(view, projection, size);
+    }
     drawGizmo(width, height);
 
     glViewport(0, 0, width, height);
@@ -99,10 +129,36 @@ void Viewport::draw(GLuint targetFramebuffer, int width, int height) {
 }
 
 void Viewport::uploadScene() {
-    if (!m_resources || m_sceneUploaded)
+    if (!m_resources)
         return;
-    m_resources->surfaces.upload(m_scene.surfaces);
-    m_sceneUploaded = true;
+    if (!m_sceneUploaded) {
+        m_resources->surfaces.upload(m_scene.surfaces);
+        m_sceneUploaded = true;
+    }
+    if (!m_boneSolidsUploaded) {
+        rebuildBoneSolids();
+        m_resources->boneSolids.upload(m_boneSolids.surfaces);
+        m_boneSolidsUploaded = true;
+    }
+}
+
+void Viewport::rebuildBoneSolids() {
+    if (m_scene.is4D) {
+        m_boneSolids.surfaces.clear();
+        m_boneSolids.edges.clear();
+        return;
+    }
+    // A bone without length has no size of its own: its sphere is a small fraction of the
+    // scene, visible at "frame all" without hiding its neighbours.
+    constexpr float kPointFraction = 0.01F;
+    float largest = 0.0F;
+    if (m_bounds) {
+        const glm::vec3 size = m_bounds->max - m_bounds->min;
+        largest = std::max({size.x, size.y, size.z});
+    }
+    const float pointRadius = largest > 0.0F ? kPointFraction * largest : kPointFraction;
+    scene::buildBoneSolids(m_scene.bones, m_selection, pointRadius, m_theme.boneSolids,
+                           m_boneSolids);
 }
 
 std::optional<core::model::NodeId> Viewport::pick(int x, int y, int width, int height) {
@@ -113,8 +169,9 @@ std::optional<core::model::NodeId> Viewport::pick(int x, int y, int width, int h
     const glm::mat4 viewProjection = m_camera.projectionMatrix(aspect) * m_camera.viewMatrix();
     // As wide as a bone is drawn, outline included.
     const float boneWidth = m_theme.bones.lineWidth + 2.0F * m_theme.bones.outlineWidth;
-    return m_resources->picking.pick(m_resources->surfaces, m_scene.bones, viewProjection,
-                                     boneWidth, x, y, width, height);
+    return m_resources->picking.pick(m_resources->surfaces, m_resources->boneSolids,
+                                     m_scene.bones, viewProjection, boneWidth, x, y, width,
+                                     height);
 }
 
 void Viewport::drawBackground() {
@@ -141,7 +198,7 @@ void Viewport::drawGrid(const glm::mat4& viewProjection, const glm::vec2& size) 
 void Viewport::drawBones(const glm::mat4& viewProjection, const glm::vec2& size) {
     const scene::BoneStyle& style = m_theme.bones;
     scene::buildBoneGeometry(m_scene.bones, m_scene.is4D, m_scene.boneFadeDistance, style,
-                             m_boneGeometry);
+                             m_boneGeometry, m_selection);
     auto& lines = m_resources->lines;
     const auto over = scene::LineBatch::Depth::Ignore;
     const float outline = 2.0F * style.outlineWidth;
@@ -155,6 +212,31 @@ void Viewport::drawBones(const glm::mat4& viewProjection, const glm::vec2& size)
     scene::outlineOf(m_boneGeometry.crossings, style.outlineColor, m_scratchLines);
     lines.drawPoints(m_scratchLines, viewProjection, style.crossingSize + outline, over);
     lines.drawPoints(m_boneGeometry.crossings, viewProjection, style.crossingSize, over);
+    // The selection last and wider: nothing covers it.
+    const float selectedWidth = style.lineWidth + style.selectedExtraWidth;
+    const float selectedJoint = style.jointSize + style.selectedExtraWidth;
+    scene::outlineOf(m_boneGeometry.selectedLines, style.outlineColor, m_scratchLines);
+    lines.drawLines(m_scratchLines, viewProjection, size, selectedWidth + outline, over);
+    scene::outlineOf(m_boneGeometry.selectedJoints, style.outlineColor, m_scratchLines);
+    lines.drawPoints(m_scratchLines, viewProjection, selectedJoint + outline, over);
+    lines.drawLines(m_boneGeometry.selectedLines, viewProjection, size, selectedWidth, over);
+    lines.drawPoints(m_boneGeometry.selectedJoints, viewProjection, selectedJoint, over);
+}
+
+void Viewport::drawBoneSolids(const glm::mat4& view, const glm::mat4& projection,
+                              const glm::vec2& size) {
+    // In front of the surfaces, like Blender's "In Front" bones: the surfaces' depth is cleared,
+    // so the bones hide only each other. The solids are pushed back a little (polygon offset) so
+    // their own edges, drawn depth tested on the faces they bound, are not lost to z-fighting.
+    glDepthMask(GL_TRUE);
+    glClear(GL_DEPTH_BUFFER_BIT);
+    glEnable(GL_POLYGON_OFFSET_FILL);
+    glPolygonOffset(1.0F, 1.0F);
+    m_resources->boneSolids.draw(view, projection, m_theme.surfaces);
+    glDisable(GL_POLYGON_OFFSET_FILL);
+    m_resources->lines.drawLines(m_boneSolids.edges, projection * view, size,
+                                 m_theme.boneSolids.edgeWidth,
+                                 scene::LineBatch::Depth::TestNoWrite);
 }
 
 void Viewport::drawGizmo(int width, int height) {

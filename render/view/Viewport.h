@@ -5,6 +5,7 @@
 #include "render/overlay/Overlay.h"
 #include "render/scene/AxesGizmo.h"
 #include "render/scene/BoneLines.h"
+#include "render/scene/BoneSolids.h"
 #include "render/scene/ColoredTriangleBatch.h"
 #include "render/scene/LineBatch.h"
 #include "render/scene/SceneData.h"
@@ -17,6 +18,7 @@
 
 #include <memory>
 #include <optional>
+#include <vector>
 
 namespace hyperrig::render::view {
 
@@ -30,8 +32,11 @@ namespace hyperrig::render::view {
 // Between frames it hands over what to show (setScene, without a context) and moves the camera.
 //
 // A frame: the background gradient, the opaque surfaces (depth tested), the ground grid (hidden
-// behind the surfaces, so drawn after them), the translucent surfaces, the bones over everything,
-// and the axes gizmo in the bottom-left corner; last, when enabled, the ImGui overlay.
+// behind the surfaces, so drawn after them), the translucent surfaces, the bones over everything
+// (3D rigs: shaded octahedra with joint spheres, depth tested among themselves; 4D rigs: lines
+// projected from the slice's 4D space, see BoneLines.h), and the axes gizmo in the bottom-left
+// corner; last, when enabled, the ImGui overlay. Selected bones and mesh nodes are drawn in the
+// selection colour.
 class Viewport {
 public:
     core::Result<void> initialize(const gl::GetProcAddress& getProcAddress);
@@ -47,6 +52,16 @@ public:
     const OrbitCamera& camera() const { return m_camera; }
     // Frames everything the scene draws for a viewport of that aspect (width / height).
     void frameScene(float aspect);
+    // Frames the selected bones and mesh nodes; with nothing selected (or nothing of it drawn),
+    // the whole scene. What "frame selected" does.
+    void frameSelection(float aspect);
+    // The camera's starting angles and field of view, framing the whole scene: "reset view".
+    void resetCamera(float aspect);
+
+    // The selected nodes (bones, mesh nodes), drawn highlighted. Host state: the viewport only
+    // shows it, and it survives setScene (a node no longer in the scene is simply not drawn).
+    void setSelection(std::vector<core::model::NodeId> selection);
+    const std::vector<core::model::NodeId>& selection() const { return m_selection; }
 
     void draw(GLuint targetFramebuffer, int width, int height);
 
@@ -89,6 +104,7 @@ private:
     struct GlResources {
         scene::ColoredTriangleBatch background;
         scene::SurfaceBatch surfaces;
+        scene::SurfaceBatch boneSolids; // 3D rigs' octahedral bones, one surface per bone
         scene::LineBatch lines;
         PickRenderer picking;
     };
@@ -96,6 +112,9 @@ private:
     void drawBackground();
     void drawGrid(const glm::mat4& viewProjection, const glm::vec2& size);
     void drawBones(const glm::mat4& viewProjection, const glm::vec2& size);
+    void drawBoneSolids(const glm::mat4& view, const glm::mat4& projection, const glm::vec2& size);
+    // Rebuilds the 3D bone solids after a scene or selection change (their colours follow it).
+    void rebuildBoneSolids();
     void drawGizmo(int width, int height);
 
     gl::GlInfo m_glInfo;
@@ -108,6 +127,9 @@ private:
     scene::SceneData m_scene;
     std::optional<scene::SceneBounds> m_bounds;
     bool m_sceneUploaded = false;
+    std::vector<core::model::NodeId> m_selection;
+    scene::BoneSolids m_boneSolids;
+    bool m_boneSolidsUploaded = false;
     scene::BoneGeometry m_boneGeometry; // rebuilt each frame, storage kept
     std::vector<scene::LineVertex> m_scratchLines;
     std::vector<scene::GizmoAxis> m_gizmoAxes;

@@ -2,6 +2,7 @@
 
 #include "render/scene/AxesGizmo.h"
 #include "render/scene/BoneLines.h"
+#include "render/scene/BoneSolids.h"
 #include "render/scene/GroundGrid.h"
 #include "render/scene/SurfaceBatch.h"
 
@@ -20,7 +21,8 @@ struct ViewportTheme {
     LinearColor backgroundTop{0.180F, 0.192F, 0.212F};
     LinearColor backgroundBottom{0.082F, 0.086F, 0.098F};
     scene::SurfaceStyle surfaces;
-    scene::BoneStyle bones;
+    scene::BoneStyle bones;          // 4D rigs' bone lines
+    scene::BoneSolidStyle boneSolids; // 3D rigs' octahedral bones
     scene::GridStyle grid;
     scene::GizmoStyle gizmo;
 };
