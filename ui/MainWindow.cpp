@@ -74,7 +74,9 @@ QString MainWindow::openDocument(const QString& path) {
         return reason;
     }
     m_history.reset(); // it refers to the document being replaced
-    m_selectedBone = {};
+    m_selected = {};
+    m_boneRotations.clear();
+    m_viewport->setSelection({});
     m_document = std::make_unique<core::model::Document>(std::move(read->document));
     m_history = std::make_unique<core::edit::History>(*m_document);
     m_history->addListener(
@@ -101,6 +103,7 @@ QString MainWindow::openDocument(const QString& path) {
     if (scene) {
         m_rig = std::make_unique<core::eval::CompiledRig>(std::move(*rig));
         resetOverlayState(triangleCount(*scene));
+        render::overlay::setOffsetRange(m_viewport->overlayState(), scene->wMin, scene->wMax);
         m_viewport->showScene(std::move(*scene));
     } else {
         resetOverlayState(0);
@@ -113,10 +116,19 @@ QString MainWindow::openDocument(const QString& path) {
 
 void MainWindow::resetOverlayState(std::size_t sceneTriangles) {
     render::overlay::OverlayState& state = m_viewport->overlayState();
+    state.is4D = m_document && m_document->dimension() == 4;
     state.view = {};
     state.pose = {};
     state.bindPoseNames.clear();
+    state.groupNames.clear();
+    state.heatMapGroup.clear();
+    state.posePlaneNames.clear();
+    if (m_document)
+        for (const auto& plane : core::eval::rotationPlanes(m_document->dimension()))
+            state.posePlaneNames.push_back(core::eval::planeName(plane));
+    updatePoseSliders();
     if (m_document && m_rig) {
+        state.groupNames = render::scene::skinGroupNames(*m_document, *m_rig);
         std::set<std::string> stored; // every skeleton's stored bind poses, by type name
         for (const core::eval::CompiledSkeleton& skeleton : m_rig->skeletons())
             for (const core::model::BindPose& bindPose :
@@ -133,40 +145,86 @@ void MainWindow::resetOverlayState(std::size_t sceneTriangles) {
 }
 
 void MainWindow::applyOverlayChanges() {
+    using render::overlay::OverlayAction;
     render::overlay::OverlayState& state = m_viewport->overlayState();
-    if (state.viewChanged || state.poseChanged || state.displayChanged)
-        refreshScene(); // the heat-map toggle changes the scene too
+    bool refresh = state.viewChanged || state.poseChanged || state.displayChanged;
+    if (state.poseBoneChanged && m_selected) {
+        // Dragging a pose slider edits the current pose, so that is what the viewport shows.
+        m_boneRotations[m_selected] = state.poseBoneDegrees;
+        state.pose = {render::overlay::PoseSelection::Kind::Current, {}};
+        refresh = true;
+    }
+    if (state.action == OverlayAction::ResetBonePose || state.action == OverlayAction::ResetPose) {
+        if (state.action == OverlayAction::ResetPose)
+            m_boneRotations.clear();
+        else
+            m_boneRotations.erase(m_selected);
+        updatePoseSliders();
+        refresh = true;
+    }
+    if (refresh)
+        refreshScene(); // the heat-map toggle and its group change the scene too
     if (state.displayChanged)
         m_viewport->setDisplay({state.showBones, state.showGrid});
-    if (state.action == render::overlay::OverlayAction::ApplyPoseAsRest)
+    if (state.action == OverlayAction::ApplyPoseAsRest)
         applyPoseAsRest();
     state.clearChanges();
 }
 
 namespace {
 
-// The overlay's pose selection as a pose name: "current" is the pose being edited, which is the
-// rest pose until the editor poses bones.
+// The overlay's pose selection as a pose name for messages and namedPose.
 std::string selectedPoseName(const render::overlay::OverlayState& state) {
-    return state.pose.kind == render::overlay::PoseSelection::Kind::BindPose
-               ? state.pose.bindPoseName
-               : std::string("rest");
+    switch (state.pose.kind) {
+    case render::overlay::PoseSelection::Kind::BindPose:
+        return state.pose.bindPoseName;
+    case render::overlay::PoseSelection::Kind::Current:
+        return "current";
+    case render::overlay::PoseSelection::Kind::Rest:
+        break;
+    }
+    return "rest";
 }
 
 } // namespace
+
+core::Result<core::eval::Pose> MainWindow::shownPose() const {
+    const render::overlay::OverlayState& state = m_viewport->overlayState();
+    if (state.pose.kind != render::overlay::PoseSelection::Kind::Current)
+        return core::eval::namedPose(selectedPoseName(state), *m_document, *m_rig);
+    // Bones that an edit removed (or that stopped being bones) drop out of the current pose.
+    std::map<core::model::NodeId, core::eval::PlaneAngles> bones;
+    for (const auto& [node, degrees] : m_boneRotations)
+        if (m_document->nodes.find(node) && m_document->node(node).isBone())
+            bones.emplace(node, degrees);
+    return core::eval::poseFromBoneRotations(*m_document, *m_rig, bones);
+}
+
+void MainWindow::updatePoseSliders() {
+    render::overlay::OverlayState& state = m_viewport->overlayState();
+    const bool bone = m_document && m_selected && m_document->nodes.find(m_selected) &&
+                      m_document->node(m_selected).isBone();
+    state.poseBoneName = bone ? m_document->node(m_selected).displayName() : std::string();
+    const auto found = m_boneRotations.find(m_selected);
+    state.poseBoneDegrees =
+        bone && found != m_boneRotations.end() ? found->second : core::eval::PlaneAngles{};
+}
 
 void MainWindow::refreshScene() {
     if (!m_document || !m_rig)
         return;
     render::overlay::OverlayState& state = m_viewport->overlayState();
-    auto pose = core::eval::namedPose(selectedPoseName(state), *m_document, *m_rig);
-    // The heat-map shows the weights of the group named after the selected bone (G4MF group
-    // names match bone names).
+    auto pose = shownPose();
+    // The heat-map shows the group chosen in the overlay, else the one named after the selected
+    // bone (G4MF group names match bone names).
     render::scene::MeshAttributes highlight;
-    if (state.showHeatMap && m_selectedBone && m_document->nodes.find(m_selectedBone)) {
+    std::string group = state.heatMapGroup;
+    if (group.empty() && m_selected && m_document->nodes.find(m_selected) &&
+        m_document->node(m_selected).isBone())
+        group = m_document->node(m_selected).displayName();
+    if (state.showHeatMap && !group.empty()) {
         bool found = false;
-        highlight = render::scene::groupHighlight(
-            *m_document, *m_rig, m_document->node(m_selectedBone).displayName(), found);
+        highlight = render::scene::groupHighlight(*m_document, *m_rig, group, found);
     }
     auto scene =
         pose ? render::scene::buildDocumentScene(
@@ -175,6 +233,7 @@ void MainWindow::refreshScene() {
              : core::Result<render::scene::SceneData>(pose.error());
     if (scene) {
         state.statistics.triangles = triangleCount(*scene);
+        render::overlay::setOffsetRange(state, scene->wMin, scene->wMax);
         m_viewport->replaceScene(std::move(*scene));
     } else {
         statusBar()->showMessage(
@@ -189,10 +248,10 @@ void MainWindow::applyPoseAsRest() {
     const std::string name = selectedPoseName(state);
     if (name == "rest") {
         statusBar()->showMessage(tr("The rest pose is already the rest pose; choose a bind pose "
-                                    "to apply"));
+                                    "or pose bones to apply"));
         return;
     }
-    auto pose = core::eval::namedPose(name, *m_document, *m_rig);
+    auto pose = shownPose();
     auto change = pose ? core::eval::bakePose(*m_document, *m_rig, *pose)
                        : core::Result<core::edit::RestPoseChange>(pose.error());
     auto applied = change ? m_history->execute(core::edit::applyPoseAsRest(std::move(*change)))
@@ -203,8 +262,12 @@ void MainWindow::applyPoseAsRest() {
                                           QString::fromStdString(applied.error().message())));
         return;
     }
-    // The rest pose now is that pose: show it as the rest pose.
+    // The rest pose now is that pose: show it as the rest pose, with nothing left to pose.
     state.pose = {};
+    if (name == "current") {
+        m_boneRotations.clear();
+        updatePoseSliders();
+    }
     refreshScene();
     statusBar()->showMessage(tr("Applied %1 as the rest pose").arg(QString::fromStdString(name)));
 }
@@ -216,6 +279,9 @@ void MainWindow::documentChanged(const core::edit::ChangeSet& changes) {
             statusBar()->showMessage(tr("Cannot draw the document: %1")
                                          .arg(QString::fromStdString(updated.error().message())));
     }
+    if (m_selected && !m_document->nodes.find(m_selected))
+        select({}); // an undo or edit removed it
+    updatePoseSliders(); // a rename shows in the slider section
     refreshScene();
     updateUndoActions();
     updateTitle();
@@ -235,6 +301,7 @@ void MainWindow::updateUndoActions() {
 
 void MainWindow::showClickedNode(core::model::NodeId node) {
     if (!m_document || !node || !m_document->nodes.find(node)) {
+        select({});
         statusBar()->showMessage(tr("Nothing under the pointer"));
         return;
     }
@@ -242,13 +309,23 @@ void MainWindow::showClickedNode(core::model::NodeId node) {
     const QString kind = item.isBone()         ? tr("bone")
                          : item.meshInstance() ? tr("mesh node")
                                                : tr("node");
+    select(node);
     statusBar()->showMessage(tr("%1 %2").arg(
         kind, QString::fromStdString(core::model::describeNode(*m_document, node))));
-    if (item.isBone() && node != m_selectedBone) {
-        m_selectedBone = node;
-        if (m_viewport->overlayState().showHeatMap)
-            refreshScene(); // the heat-map follows the selected bone
-    }
+}
+
+void MainWindow::select(core::model::NodeId node) {
+    if (!m_document || (node && !m_document->nodes.find(node)))
+        node = {};
+    if (node == m_selected)
+        return;
+    m_selected = node;
+    m_viewport->setSelection(node ? std::vector<core::model::NodeId>{node}
+                                  : std::vector<core::model::NodeId>{});
+    updatePoseSliders();
+    const render::overlay::OverlayState& state = m_viewport->overlayState();
+    if (state.showHeatMap && state.heatMapGroup.empty())
+        refreshScene(); // the heat-map follows the selected bone
 }
 
 void MainWindow::chooseAndOpen() {
@@ -293,8 +370,30 @@ void MainWindow::createMenus() {
     m_redoAction->setStatusTip(tr("Redo the edit undone last"));
     updateUndoActions();
 
+    QAction* selectNone = editMenu->addAction(tr("Select &None"), this, [this] { select({}); });
+    selectNone->setObjectName(QStringLiteral("selectNoneAction"));
+    selectNone->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_A));
+    selectNone->setStatusTip(tr("Clear the selection"));
+
     QMenu* viewMenu = menuBar()->addMenu(tr("&View"));
     viewMenu->setObjectName(QStringLiteral("viewMenu"));
+    QAction* frameSelected =
+        viewMenu->addAction(tr("Frame &Selected"), m_viewport, &ViewportWidget::frameSelection);
+    frameSelected->setObjectName(QStringLiteral("frameSelectedAction"));
+    frameSelected->setShortcut(QKeySequence(Qt::Key_F));
+    frameSelected->setStatusTip(
+        tr("Fit the selected bone or mesh in the view (everything when nothing is selected)"));
+    QAction* frameAll =
+        viewMenu->addAction(tr("Frame &All"), m_viewport, &ViewportWidget::frameAll);
+    frameAll->setObjectName(QStringLiteral("frameAllAction"));
+    frameAll->setShortcut(QKeySequence(Qt::Key_Home));
+    frameAll->setStatusTip(tr("Fit the whole document in the view"));
+    QAction* resetView =
+        viewMenu->addAction(tr("&Reset View"), m_viewport, &ViewportWidget::resetView);
+    resetView->setObjectName(QStringLiteral("resetViewAction"));
+    resetView->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_Home));
+    resetView->setStatusTip(tr("Back to the starting camera angles, framing everything"));
+    viewMenu->addSeparator();
     QAction* fullScreen = viewMenu->addAction(tr("&Full Screen"));
     fullScreen->setObjectName(QStringLiteral("fullScreenAction"));
     fullScreen->setCheckable(true);

@@ -105,6 +105,34 @@ constexpr double kZoomPerNotch = 0.9;
 
 } // namespace
 
+void ViewportWidget::setSelection(std::vector<core::model::NodeId> selection) {
+    m_viewport.setSelection(std::move(selection));
+    update();
+}
+
+namespace {
+
+float aspectOf(const QWidget& widget) {
+    return static_cast<float>(widget.width()) / static_cast<float>(std::max(1, widget.height()));
+}
+
+} // namespace
+
+void ViewportWidget::frameSelection() {
+    m_viewport.frameSelection(aspectOf(*this));
+    update();
+}
+
+void ViewportWidget::frameAll() {
+    m_viewport.frameScene(aspectOf(*this));
+    update();
+}
+
+void ViewportWidget::resetView() {
+    m_viewport.resetCamera(aspectOf(*this));
+    update();
+}
+
 void ViewportWidget::showScene(render::scene::SceneData scene) {
     m_viewport.setScene(std::move(scene));
     m_viewport.frameScene(static_cast<float>(width()) / static_cast<float>(std::max(1, height())));
@@ -308,12 +336,6 @@ void ViewportWidget::leaveEvent(QEvent* event) {
 void ViewportWidget::keyPressEvent(QKeyEvent* event) {
     if (overlayTakesKey(event, true))
         return;
-    if (event->key() == Qt::Key_F) {
-        m_viewport.frameScene(static_cast<float>(width()) /
-                              static_cast<float>(std::max(1, height())));
-        update();
-        return;
-    }
     QOpenGLWidget::keyPressEvent(event);
 }
 

@@ -11,6 +11,7 @@
 
 #include <array>
 #include <optional>
+#include <vector>
 
 namespace hyperrig::ui {
 
@@ -36,6 +37,12 @@ public:
     // Shows `scene` with the camera as it is (a new slice or pose of the same document).
     void replaceScene(render::scene::SceneData scene);
     render::overlay::OverlayState& overlayState() { return m_overlayState; }
+    // Highlights `selection` (bones, mesh nodes) in the picture.
+    void setSelection(std::vector<core::model::NodeId> selection);
+    // View > Frame Selected (everything when nothing is selected), Frame All, Reset View.
+    void frameSelection();
+    void frameAll();
+    void resetView();
     void setDisplay(const render::view::Viewport::Display& display) {
         m_viewport.setDisplay(display);
         update();
@@ -59,7 +66,7 @@ protected:
     void initializeGL() override;
     void paintGL() override;
     // Camera controls: left drag orbits, right or middle drag (or Shift + left) pans, the wheel
-    // zooms, F frames the scene again.
+    // zooms (framing and reset are the View menu's, with their shortcuts).
     void mousePressEvent(QMouseEvent* event) override;
     void mouseMoveEvent(QMouseEvent* event) override;
     void mouseReleaseEvent(QMouseEvent* event) override;

@@ -2,6 +2,8 @@
 
 #include "core/base/Contracts.h"
 
+#include <algorithm>
+
 namespace hyperrig::core::eval {
 namespace {
 
@@ -18,6 +20,12 @@ void sliceRig(const model::Document& document, const CompiledRig& rig,
     HYPERRIG_EXPECTS(document.dimension() == 4);
     const math::AffineN worldToView = view.worldToView();
     std::size_t used = 0;
+    bool anyDistance = false;
+    auto include = [&](float distance) {
+        out.distanceMin = anyDistance ? std::min(out.distanceMin, distance) : distance;
+        out.distanceMax = anyDistance ? std::max(out.distanceMax, distance) : distance;
+        anyDistance = true;
+    };
     for (const EvaluatedInstance& instance : evaluated.instances) {
         const CompiledMesh& mesh = rig.mesh(instance.mesh);
         if (!instance.visible || mesh.simplexes.empty())
@@ -37,6 +45,11 @@ void sliceRig(const model::Document& document, const CompiledRig& rig,
             surface.vertexAttribute = found->second;
         surface.flipOrientation = instance.world.basis().determinant() < 0.0;
         slicer.slice(surface, plane, result.triangles);
+        // The distance is the fourth output row only: one more pass over the vertices, far
+        // cheaper than the slice itself.
+        const float* positions = instance.positions(mesh);
+        for (std::size_t v = 0; v + 3 < mesh.restPositions.size(); v += 4)
+            include(plane.apply(positions + v).distance);
     }
     out.instances.resize(used);
 
@@ -53,6 +66,12 @@ void sliceRig(const model::Document& document, const CompiledRig& rig,
         }
     out.bones.resize(segments.size());
     sliceBoneSegments(segments, ViewHyperplane(worldToView, view.offset), out.bones);
+    for (const BoneSegmentSlice& bone : out.bones) {
+        include(bone.head.distance);
+        include(bone.tail.distance);
+    }
+    if (!anyDistance)
+        out.distanceMin = out.distanceMax = 0.0F;
 }
 
 } // namespace hyperrig::core::eval

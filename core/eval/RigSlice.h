@@ -24,6 +24,11 @@ struct RigSlice {
     std::vector<Instance> instances;
     std::vector<model::NodeId> boneNodes; // parallel to bones
     std::vector<BoneSegmentSlice> bones;  // head at the bone origin, tail at +Y · length
+    // Where along view W there is something to cut: the smallest and largest signed distance
+    // (view w − offset) of the sliced meshes' vertices and the bones' ends; both 0 when there is
+    // nothing. Adding the offset gives the view-W extent, the useful range of the offset.
+    float distanceMin = 0.0F;
+    float distanceMax = 0.0F;
 };
 
 // Slices every visible instance of `evaluated` whose mesh has tetrahedra, and every bone of the

@@ -1,6 +1,7 @@
 # core/eval: CompiledRig, pose evaluation, skinning kernels (rig files listed here) and slicing
 # (core/eval/slice, its own list so the two parts evolve independently).
 target_sources(hyperrig_core PRIVATE
+    eval/BoneRotations.cpp
     eval/CompiledMesh.cpp
     eval/CompiledRig.cpp
     eval/CompiledSkeleton.cpp

@@ -139,16 +139,20 @@ void Overlay::build(OverlayState& state) {
 
     ImGui::PushItemWidth(180.0F);
     const float sliderWidth = ImGui::CalcItemWidth();
-    if (sliderDouble("W offset", state.view.offset, state.offsetMin, state.offsetMax, "%.3f"))
-        state.viewChanged = true;
-    m_layout.offsetSlider = lastItemRect();
-    m_layout.offsetSlider.maxX = m_layout.offsetSlider.minX + sliderWidth; // without the label
-    if (sliderDouble("XW", state.view.xwDegrees, -180.0, 180.0, "%.1f deg"))
-        state.viewChanged = true;
-    if (sliderDouble("YW", state.view.ywDegrees, -180.0, 180.0, "%.1f deg"))
-        state.viewChanged = true;
-    if (sliderDouble("ZW", state.view.zwDegrees, -180.0, 180.0, "%.1f deg"))
-        state.viewChanged = true;
+    if (state.is4D) {
+        if (sliderDouble("W offset", state.view.offset, state.offsetMin, state.offsetMax, "%.3f"))
+            state.viewChanged = true;
+        m_layout.offsetSlider = lastItemRect();
+        m_layout.offsetSlider.maxX = m_layout.offsetSlider.minX + sliderWidth; // without label
+        if (sliderDouble("XW", state.view.xwDegrees, -180.0, 180.0, "%.1f deg"))
+            state.viewChanged = true;
+        if (sliderDouble("YW", state.view.ywDegrees, -180.0, 180.0, "%.1f deg"))
+            state.viewChanged = true;
+        if (sliderDouble("ZW", state.view.zwDegrees, -180.0, 180.0, "%.1f deg"))
+            state.viewChanged = true;
+    } else {
+        m_layout.offsetSlider = {};
+    }
 
     const std::vector<std::string> labels = poseLabels(state.bindPoseNames);
     const std::size_t selected = poseIndex(state.pose, state.bindPoseNames);
@@ -170,9 +174,33 @@ void Overlay::build(OverlayState& state) {
         }
         ImGui::EndCombo();
     }
-    ImGui::PopItemWidth();
     if (ImGui::Button("Apply pose as rest"))
         state.action = OverlayAction::ApplyPoseAsRest;
+
+    if (state.poseBoneName.empty())
+        m_layout.poseSliders.clear();
+    else {
+        ImGui::Separator();
+        ImGui::Text("Pose bone %s", state.poseBoneName.c_str());
+        ImGui::PushID("posing");
+        const std::size_t planes =
+            std::min(state.posePlaneNames.size(), state.poseBoneDegrees.size());
+        m_layout.poseSliders.clear();
+        for (std::size_t plane = 0; plane < planes; ++plane) {
+            if (sliderDouble(state.posePlaneNames[plane].c_str(), state.poseBoneDegrees[plane],
+                             -180.0, 180.0, "%.1f deg"))
+                state.poseBoneChanged = true;
+            OverlayRect frame = lastItemRect();
+            frame.maxX = frame.minX + sliderWidth;
+            m_layout.poseSliders.push_back(frame);
+        }
+        ImGui::PopID();
+        if (ImGui::Button("Reset bone"))
+            state.action = OverlayAction::ResetBonePose;
+        ImGui::SameLine();
+        if (ImGui::Button("Reset pose"))
+            state.action = OverlayAction::ResetPose;
+    }
 
     ImGui::Separator();
     if (ImGui::Checkbox("Bones", &state.showBones))
@@ -183,6 +211,24 @@ void Overlay::build(OverlayState& state) {
     ImGui::SameLine();
     if (ImGui::Checkbox("Heat-map", &state.showHeatMap))
         state.displayChanged = true;
+    if (state.showHeatMap) {
+        const std::vector<std::string> groups = heatMapGroupLabels(state.groupNames);
+        const std::size_t chosenGroup = heatMapGroupIndex(state.heatMapGroup, state.groupNames);
+        if (ImGui::BeginCombo("Group", groups[chosenGroup].c_str())) {
+            for (std::size_t index = 0; index < groups.size(); ++index) {
+                ImGui::PushID(static_cast<int>(index));
+                if (ImGui::Selectable("##group", index == chosenGroup) && index != chosenGroup) {
+                    state.heatMapGroup = index == 0 ? std::string() : state.groupNames[index - 1];
+                    state.displayChanged = true;
+                }
+                ImGui::SameLine(0.0F, 0.0F);
+                ImGui::TextUnformatted(groups[index].c_str());
+                ImGui::PopID();
+            }
+            ImGui::EndCombo();
+        }
+    }
+    ImGui::PopItemWidth();
 
     ImGui::Separator();
     for (const std::string& line : statisticsLines(state.statistics))

@@ -5,6 +5,8 @@
 #include "render/overlay/OverlayInput.h"
 #include "render/overlay/OverlayState.h"
 
+#include <vector>
+
 struct ImGuiContext;
 
 namespace hyperrig::render::overlay {
@@ -20,12 +22,14 @@ struct OverlayRect {
 // Where the last build() placed things, for hosts and tests (what a drag on the W slider hits).
 struct OverlayLayout {
     OverlayRect window;
-    OverlayRect offsetSlider; // the W slider's frame, without its label
+    OverlayRect offsetSlider; // the W slider's frame, without its label; empty for 3D rigs
+    std::vector<OverlayRect> poseSliders; // the pose sliders' frames, one per plane shown
 };
 
 // The Dear ImGui overlay of one viewport (Debian's ImGui 1.86 with imgui_impl_opengl3; see
 // docs/decisions/0013-imgui-backend.md): the "View" window with the W offset and the XW/YW/ZW
-// rotations, the pose shown, display toggles and statistics.
+// rotations (4D rigs), the pose shown, pose sliders for the selected bone, display toggles with
+// the heat-map's group, and statistics.
 //
 // Each Overlay owns its own ImGui context (one per viewport), made current by every call, so
 // several viewports never share state. The GL side follows the Viewport's life cycle, with the

@@ -39,6 +39,35 @@ PoseSelection poseAt(std::size_t index, const std::vector<std::string>& bindPose
     return {PoseSelection::Kind::Current, {}};
 }
 
+void setOffsetRange(OverlayState& state, float wMin, float wMax) {
+    const double low = std::min(wMin, wMax);
+    const double high = std::max(wMin, wMax);
+    const double margin = 0.05 * (high - low);
+    if (margin > 0.0) {
+        state.offsetMin = low - margin;
+        state.offsetMax = high + margin;
+    } else {
+        state.offsetMin = low - 0.5;
+        state.offsetMax = high + 0.5;
+    }
+}
+
+std::vector<std::string> heatMapGroupLabels(const std::vector<std::string>& groupNames) {
+    std::vector<std::string> labels;
+    labels.reserve(groupNames.size() + 1);
+    labels.emplace_back("selected bone");
+    labels.insert(labels.end(), groupNames.begin(), groupNames.end());
+    return labels;
+}
+
+std::size_t heatMapGroupIndex(const std::string& heatMapGroup,
+                              const std::vector<std::string>& groupNames) {
+    if (heatMapGroup.empty())
+        return 0;
+    const auto found = std::find(groupNames.begin(), groupNames.end(), heatMapGroup);
+    return found == groupNames.end() ? 0 : 1 + static_cast<std::size_t>(found - groupNames.begin());
+}
+
 namespace {
 
 // 1234567 -> "1 234 567": thin groups read faster than a run of digits in a small overlay.

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/eval/BoneRotations.h"
 #include "core/eval/View4D.h"
 
 #include <cstddef>
@@ -23,6 +24,8 @@ struct PoseSelection {
 enum class OverlayAction {
     None,
     ApplyPoseAsRest, // make the shown pose the rest pose (the host's "apply pose as rest" command)
+    ResetBonePose,   // put the posed bone back at rest in the current pose
+    ResetPose,       // put every bone back at rest in the current pose
 };
 
 struct OverlayStatistics {
@@ -37,8 +40,9 @@ struct OverlayStatistics {
 // the host applies them (re-slice with the new view, switch the pose, run the command) and then
 // calls clearChanges().
 struct OverlayState {
+    bool is4D = true; // host-set: the W offset and 4D rotation controls show only for 4D rigs
     core::eval::View4D view;
-    double offsetMin = -2.0; // W offset slider range, host-chosen (the scene's extent along view W)
+    double offsetMin = -2.0; // W offset slider range, host-chosen (setOffsetRange)
     double offsetMax = 2.0;
     bool viewChanged = false;
 
@@ -46,22 +50,46 @@ struct OverlayState {
     PoseSelection pose;
     bool poseChanged = false;
 
+    // Pose sliders for one bone of the current pose (core/eval/BoneRotations.h). The host names
+    // the bone (empty: none selected, no sliders) and its planes ("XY", ...) and keeps the
+    // angles; a slider sets poseBoneChanged (the host then shows the current pose).
+    std::string poseBoneName;
+    std::vector<std::string> posePlaneNames;
+    core::eval::PlaneAngles poseBoneDegrees{};
+    bool poseBoneChanged = false;
+
     bool showBones = true;
     bool showGrid = true;
     bool showHeatMap = false;
+    // The heat-map's group: one of groupNames (host-given: the skin groups of the shown meshes),
+    // or empty for the group named after the selected bone (G4MF group names follow bone names).
+    std::vector<std::string> groupNames;
+    std::string heatMapGroup;
     bool displayChanged = false;
 
     OverlayStatistics statistics; // shown only
     OverlayAction action = OverlayAction::None;
 
     bool anyChange() const {
-        return viewChanged || poseChanged || displayChanged || action != OverlayAction::None;
+        return viewChanged || poseChanged || poseBoneChanged || displayChanged ||
+               action != OverlayAction::None;
     }
     void clearChanges() {
-        viewChanged = poseChanged = displayChanged = false;
+        viewChanged = poseChanged = poseBoneChanged = displayChanged = false;
         action = OverlayAction::None;
     }
 };
+
+// Sets the W offset slider's range from the scene's extent along view W (SceneData::wMin/wMax):
+// the extent plus 5% on each side, so the hyperplane can be slid just past either end and the
+// cut seen to vanish; a flat or empty extent gets ±0.5 around its middle. The offset itself is
+// left alone (a slider shows an offset outside its range at the end).
+void setOffsetRange(OverlayState& state, float wMin, float wMax);
+
+// The heat-map group combo's entries: "selected bone" then groupNames; and back.
+std::vector<std::string> heatMapGroupLabels(const std::vector<std::string>& groupNames);
+std::size_t heatMapGroupIndex(const std::string& heatMapGroup,
+                              const std::vector<std::string>& groupNames);
 
 // The pose combo's entries: "rest", each bind pose name, "current".
 std::vector<std::string> poseLabels(const std::vector<std::string>& bindPoseNames);

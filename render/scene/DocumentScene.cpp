@@ -1,9 +1,11 @@
 #include "render/scene/DocumentScene.h"
 
+#include "core/edit/commands/SkinGroupNames.h"
 #include "core/eval/GroupWeights.h"
 
 #include <algorithm>
 #include <string>
+#include <unordered_set>
 
 namespace hyperrig::render::scene {
 
@@ -41,6 +43,27 @@ MeshAttributes groupHighlight(const core::model::Document& document,
             attributes.emplace(instance.mesh, std::move(*weights));
     }
     return attributes;
+}
+
+std::vector<std::string> skinGroupNames(const core::model::Document& document,
+                                        const core::eval::CompiledRig& rig) {
+    std::vector<std::string> names;
+    std::unordered_set<std::string> seen;
+    std::unordered_set<core::model::MeshId> meshesSeen;
+    for (const core::eval::CompiledInstance& instance : rig.instances()) {
+        if (!meshesSeen.insert(instance.mesh).second)
+            continue;
+        const core::model::Mesh& mesh = document.mesh(instance.mesh);
+        if (!mesh.skin)
+            continue;
+        const std::size_t count = std::max(mesh.skin->groupCount(),
+                                           mesh.skin->groupNames ? mesh.skin->groupNames->size()
+                                                                 : 0);
+        for (std::string& name : core::edit::groupNamesWithInference(document, instance.mesh, count))
+            if (!name.empty() && seen.insert(name).second)
+                names.push_back(std::move(name));
+    }
+    return names;
 }
 
 core::Result<SceneData> sceneFromDocument(const core::model::Document& document,

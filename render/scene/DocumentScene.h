@@ -11,6 +11,7 @@
 #include "render/scene/SceneData.h"
 
 #include <string>
+#include <vector>
 
 namespace hyperrig::render::scene {
 
@@ -45,6 +46,11 @@ core::Result<SceneData> buildDocumentScene(const core::model::Document& document
 MeshAttributes groupHighlight(const core::model::Document& document,
                               const core::eval::CompiledRig& rig, const std::string& groupName,
                               bool& found);
+
+// The skin group names of every mesh the rig shows, in first-seen order without repeats (names
+// inferred from the joints where the skin has none): what a heat-map can show.
+std::vector<std::string> skinGroupNames(const core::model::Document& document,
+                                        const core::eval::CompiledRig& rig);
 
 // buildDocumentScene for one-off pictures (hyperrig-cli render, tests): a fresh workspace and the
 // shared thread pool. Hosts that redraw every frame keep a SceneWorkspace instead.

@@ -82,6 +82,8 @@ SceneData sceneFromSlice(const core::eval::RigSlice& slice, const core::eval::Vi
     scene.wAxis = {static_cast<float>(worldToView.at(0, 3)),
                    static_cast<float>(worldToView.at(1, 3)),
                    static_cast<float>(worldToView.at(2, 3))};
+    scene.wMin = slice.distanceMin + static_cast<float>(view.offset);
+    scene.wMax = slice.distanceMax + static_cast<float>(view.offset);
     ghostAroundHeatmaps(scene);
     if (const auto bounds = sceneBounds(scene)) {
         const glm::vec3 size = bounds->max - bounds->min;

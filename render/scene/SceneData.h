@@ -57,6 +57,10 @@ struct SceneData {
     glm::vec3 wAxis{0.0F};
     // 4D only: the |distance| to the hyperplane at which a bone fades to its faintest.
     float boneFadeDistance = 0.25F;
+    // 4D only: the view-W extent of what was sliced (meshes and bones), wMin <= wMax: where the
+    // slicing hyperplane finds something, the range a host gives its W offset control.
+    float wMin = 0.0F;
+    float wMax = 0.0F;
 };
 
 struct SceneBounds {

@@ -246,3 +246,71 @@ TEST_CASE("the viewport draws its overlay last, when the host built one",
     viewport.releaseGl();
     CHECK_FALSE(viewport.overlay()->isInitialized());
 }
+
+TEST_CASE("the W offset range follows the scene's extent along W", "[overlay]") {
+    overlay::OverlayState state;
+    state.view.offset = 7.0;
+    overlay::setOffsetRange(state, -0.8F, 1.2F);
+    CHECK(state.offsetMin == Approx(-0.9));
+    CHECK(state.offsetMax == Approx(1.3));
+    CHECK(state.view.offset == 7.0); // left alone
+    overlay::setOffsetRange(state, 0.25F, 0.25F); // flat: a usable range around it
+    CHECK(state.offsetMin == Approx(-0.25));
+    CHECK(state.offsetMax == Approx(0.75));
+}
+
+TEST_CASE("the heat-map group combo lists the selected bone, then the groups", "[overlay]") {
+    const std::vector<std::string> groups{"Hips", "Spine"};
+    CHECK(overlay::heatMapGroupLabels(groups) ==
+          std::vector<std::string>{"selected bone", "Hips", "Spine"});
+    CHECK(overlay::heatMapGroupIndex("", groups) == 0);
+    CHECK(overlay::heatMapGroupIndex("Spine", groups) == 2);
+    CHECK(overlay::heatMapGroupIndex("Gone", groups) == 0);
+}
+
+TEST_CASE("the overlay shows 4D controls for 4D rigs and pose sliders for a selected bone",
+          "[overlay]") {
+    overlay::Overlay overlayUnderTest;
+    overlay::OverlayState state;
+    overlay::OverlayInput input;
+    input.displayWidth = 640.0F;
+    input.displayHeight = 600.0F;
+    auto frame = [&] {
+        overlayUnderTest.newFrame(input);
+        overlayUnderTest.build(state);
+        overlayUnderTest.render();
+    };
+    state.is4D = false;
+    frame();
+    frame();
+    CHECK(overlayUnderTest.layout().offsetSlider.maxX == 0.0F); // no W offset for a 3D rig
+    CHECK(overlayUnderTest.layout().poseSliders.empty());       // no bone selected
+
+    state.is4D = true;
+    state.poseBoneName = "Spine";
+    state.posePlaneNames = {"XY", "XZ", "XW", "YZ", "YW", "ZW"};
+    frame();
+    frame();
+    const auto& sliders = overlayUnderTest.layout().poseSliders;
+    REQUIRE(sliders.size() == 6);
+    CHECK(sliders[0].maxY <= sliders[1].minY); // one under the other
+
+    // Drag the XW slider (third) to the right: its angle grows, the others stay.
+    const overlay::OverlayRect xw = sliders[2];
+    input.mouseInside = true;
+    input.mouseX = xw.centerX();
+    input.mouseY = xw.centerY();
+    frame();
+    input.mouseDown[0] = true;
+    frame();
+    input.mouseX = xw.minX + 0.9F * (xw.maxX - xw.minX);
+    frame();
+    input.mouseDown[0] = false;
+    frame();
+    CHECK(state.poseBoneChanged);
+    CHECK(state.poseBoneDegrees[2] > 90.0);
+    CHECK(state.poseBoneDegrees[0] == 0.0);
+    CHECK_FALSE(state.viewChanged);
+    state.clearChanges();
+    CHECK_FALSE(state.poseBoneChanged);
+}

@@ -154,7 +154,15 @@ TEST_CASE("dragging the overlay's W slider re-slices the document, not the camer
     QTest::mouseRelease(&viewport, Qt::LeftButton, {}, end);
     QTest::qWait(100);
 
-    CHECK(viewport.overlayState().view.offset > 1.0);
+    // The slider spans the creature's extent along W (a little more), not a fixed range.
+    const auto& state = viewport.overlayState();
+    const auto& shown = viewport.viewport().scene();
+    const double wMin = shown.wMin;
+    const double wMax = shown.wMax;
+    CHECK(state.offsetMin < wMin);
+    CHECK(state.offsetMax > wMax);
+    CHECK(state.offsetMax - state.offsetMin < 1.2 * (wMax - wMin));
+    CHECK(state.view.offset > state.offsetMin + 0.8 * (state.offsetMax - state.offsetMin));
     CHECK_FALSE(viewport.overlayState().anyChange()); // MainWindow applied and cleared them
     CHECK(viewport.viewport().camera().yawDegrees == yaw);
     const auto& surfaces = viewport.viewport().scene().surfaces;
@@ -218,4 +226,137 @@ TEST_CASE("the overlay's heat-map shows the weights of the selected bone's group
     state.displayChanged = true;
     emit viewport.overlayChanged();
     CHECK(heatMapped() == 0);
+}
+
+TEST_CASE("a click selects, the selection is drawn and framed, Select None clears it",
+          "[ui][mainwindow]") {
+    MainWindow window;
+    window.resize(800, 600);
+    const QString sample =
+        QStringLiteral(HYPERRIG_SOURCE_DIR) + QStringLiteral("/assets/samples/creature-4d.g4tf");
+    REQUIRE(window.openDocument(sample).isEmpty());
+    auto& viewport = window.viewportWidget();
+    const auto hand = window.document()->findNode("LeftHand");
+    REQUIRE(hand);
+    const float distanceAll = viewport.viewport().camera().distance;
+
+    emit viewport.nodeClicked(hand);
+    CHECK(window.selectedNode() == hand);
+    CHECK(viewport.viewport().selection() == std::vector<hyperrig::core::model::NodeId>{hand});
+    CHECK(window.statusBar()->currentMessage().contains(QStringLiteral("LeftHand")));
+    // A bone gets the overlay's pose sliders, one per 4D plane.
+    CHECK(viewport.overlayState().poseBoneName == "LeftHand");
+    CHECK(viewport.overlayState().posePlaneNames.size() == 6);
+
+    auto* frameSelected = window.findChild<QAction*>(QStringLiteral("frameSelectedAction"));
+    auto* frameAll = window.findChild<QAction*>(QStringLiteral("frameAllAction"));
+    auto* resetView = window.findChild<QAction*>(QStringLiteral("resetViewAction"));
+    REQUIRE(frameSelected != nullptr);
+    REQUIRE(frameAll != nullptr);
+    REQUIRE(resetView != nullptr);
+    CHECK(frameSelected->shortcut() == QKeySequence(Qt::Key_F));
+    frameSelected->trigger();
+    CHECK(viewport.viewport().camera().distance < distanceAll / 3.0F); // a hand, not the body
+    frameAll->trigger();
+    CHECK(viewport.viewport().camera().distance == Approx(distanceAll));
+    resetView->trigger();
+    CHECK(viewport.viewport().camera().yawDegrees ==
+          hyperrig::render::view::OrbitCamera{}.yawDegrees);
+    CHECK(viewport.viewport().camera().distance == Approx(distanceAll));
+
+    emit viewport.nodeClicked({}); // the background
+    CHECK_FALSE(window.selectedNode());
+    CHECK(viewport.viewport().selection().empty());
+    CHECK(viewport.overlayState().poseBoneName.empty());
+
+    emit viewport.nodeClicked(window.document()->findNode("Body")); // a mesh node
+    CHECK(window.selectedNode() == window.document()->findNode("Body"));
+    CHECK(viewport.overlayState().poseBoneName.empty()); // no pose sliders for a mesh
+    window.findChild<QAction*>(QStringLiteral("selectNoneAction"))->trigger();
+    CHECK_FALSE(window.selectedNode());
+}
+
+TEST_CASE("pose sliders pose the selected bone in the current pose, which applies as rest",
+          "[ui][mainwindow]") {
+    MainWindow window;
+    const QString sample =
+        QStringLiteral(HYPERRIG_SOURCE_DIR) + QStringLiteral("/assets/samples/creature-4d.g4tf");
+    REQUIRE(window.openDocument(sample).isEmpty());
+    auto& viewport = window.viewportWidget();
+    auto& state = viewport.overlayState();
+    const auto arm = window.document()->findNode("LeftUpperArm");
+    const auto forearm = window.document()->findNode("LeftLowerArm");
+    REQUIRE(arm);
+    REQUIRE(forearm);
+    auto boneLine = [&](hyperrig::core::model::NodeId node) {
+        const auto& bones = viewport.viewport().scene().bones;
+        const auto found = std::find_if(bones.begin(), bones.end(),
+                                        [&](const auto& bone) { return bone.node == node; });
+        REQUIRE(found != bones.end());
+        return *found;
+    };
+    const glm::vec3 restForearm = boneLine(forearm).head;
+    const glm::vec3 restArm = boneLine(arm).head;
+
+    emit viewport.nodeClicked(arm);
+    state.poseBoneDegrees[0] = 45.0; // what dragging the XY slider leaves
+    state.poseBoneChanged = true;
+    emit viewport.overlayChanged();
+    CHECK(state.pose.kind == hyperrig::render::overlay::PoseSelection::Kind::Current);
+    CHECK(window.boneRotations().at(arm)[0] == 45.0);
+    CHECK(boneLine(forearm).head != restForearm); // the child follows its posed parent
+    CHECK(boneLine(arm).head == restArm); // turned about its own head
+
+    SECTION("another bone keeps its own angles; reselecting shows them again") {
+        emit viewport.nodeClicked(forearm);
+        CHECK(state.poseBoneDegrees[0] == 0.0);
+        emit viewport.nodeClicked(arm);
+        CHECK(state.poseBoneDegrees[0] == 45.0);
+    }
+    SECTION("reset pose puts every bone back") {
+        state.action = hyperrig::render::overlay::OverlayAction::ResetPose;
+        emit viewport.overlayChanged();
+        CHECK(window.boneRotations().empty());
+        CHECK(state.poseBoneDegrees[0] == 0.0);
+        CHECK(boneLine(forearm).head == restForearm);
+    }
+    SECTION("apply pose as rest bakes the current pose as one undoable edit") {
+        const auto restTransform = window.document()->node(arm).transform;
+        state.action = hyperrig::render::overlay::OverlayAction::ApplyPoseAsRest;
+        emit viewport.overlayChanged();
+        CHECK(window.statusBar()->currentMessage() ==
+              QStringLiteral("Applied current as the rest pose"));
+        CHECK_FALSE(window.document()->node(arm).transform == restTransform);
+        CHECK(window.boneRotations().empty()); // the pose is the rest pose now
+        const glm::vec3 baked = boneLine(forearm).head;
+        CHECK(glm::length(baked - restForearm) > 0.01F);
+        window.findChild<QAction*>(QStringLiteral("undoAction"))->trigger();
+        CHECK(window.document()->node(arm).transform == restTransform);
+        CHECK(boneLine(forearm).head == restForearm);
+    }
+}
+
+TEST_CASE("the overlay's heat-map can show a chosen group without a selected bone",
+          "[ui][mainwindow]") {
+    MainWindow window;
+    const QString sample =
+        QStringLiteral(HYPERRIG_SOURCE_DIR) + QStringLiteral("/assets/samples/creature-4d.g4tf");
+    REQUIRE(window.openDocument(sample).isEmpty());
+    auto& viewport = window.viewportWidget();
+    auto& state = viewport.overlayState();
+    CHECK(std::find(state.groupNames.begin(), state.groupNames.end(), "Spine") !=
+          state.groupNames.end());
+    const auto heatMapped = [&] {
+        const auto& surfaces = viewport.viewport().scene().surfaces;
+        return std::count_if(surfaces.begin(), surfaces.end(),
+                             [](const auto& surface) { return surface.heatmap; });
+    };
+    state.showHeatMap = true;
+    state.displayChanged = true;
+    emit viewport.overlayChanged();
+    CHECK(heatMapped() == 0); // nothing selected, no group chosen
+    state.heatMapGroup = "Spine";
+    state.displayChanged = true;
+    emit viewport.overlayChanged();
+    CHECK(heatMapped() == 1);
 }

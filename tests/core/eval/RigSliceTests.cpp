@@ -4,6 +4,7 @@
 #include "tests/core/edit/DataTestSupport.h"
 #include "tests/core/eval/EvalTestSupport.h"
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 
 using namespace hyperrig::core;
@@ -45,4 +46,42 @@ TEST_CASE("slicing an evaluated rig cuts every visible mesh and reports every bo
     REQUIRE(eval::evaluateRig(document, *rig, eval::Pose{}, pool, evaluated).ok());
     eval::sliceRig(document, *rig, evaluated, eval::View4D{}, slicer, slice);
     CHECK(slice.instances.size() == 1);
+}
+
+TEST_CASE("a rig slice reports where along view W there is something to cut", "[eval][slice]") {
+    model::Document document = hyperrig::test::loadSample("creature-4d.g4tf");
+    auto rig = eval::CompiledRig::compile(document);
+    REQUIRE(rig.ok());
+    eval::ThreadPool pool(1);
+    eval::EvaluatedRig evaluated;
+    REQUIRE(eval::evaluateRig(document, *rig, eval::Pose{}, pool, evaluated).ok());
+    // Expected, from the evaluated world positions: without a view rotation, view w is world w.
+    double lowest = 1e300;
+    double highest = -1e300;
+    auto include = [&](const math::VectorN& world) {
+        lowest = std::min(lowest, world[3]);
+        highest = std::max(highest, world[3]);
+    };
+    for (const eval::EvaluatedInstance& instance : evaluated.instances) {
+        const eval::CompiledMesh& mesh = rig->mesh(instance.mesh);
+        if (!instance.visible || mesh.simplexes.empty())
+            continue;
+        const float* positions = instance.positions(mesh);
+        for (std::size_t v = 0; v + 3 < mesh.restPositions.size(); v += 4)
+            include(instance.world.applyPoint(math::VectorN{positions[v], positions[v + 1],
+                                                            positions[v + 2], positions[v + 3]}));
+    }
+    for (const eval::CompiledSkeleton& skeleton : rig->skeletons())
+        for (model::NodeId bone : skeleton.bones)
+            include(evaluated.world.at(bone).position());
+    REQUIRE(highest > lowest);
+
+    eval::Slicer slicer;
+    eval::RigSlice slice;
+    eval::View4D view;
+    view.offset = 0.3;
+    eval::sliceRig(document, *rig, evaluated, view, slicer, slice);
+    // Distances are w − offset.
+    CHECK(slice.distanceMin == Approx(lowest - 0.3).margin(1e-5));
+    CHECK(slice.distanceMax == Approx(highest - 0.3).margin(1e-5));
 }

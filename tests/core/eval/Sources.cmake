@@ -1,4 +1,5 @@
 target_sources(hyperrig_core_tests PRIVATE
+    core/eval/BoneRotationsTests.cpp
     core/eval/CompiledRigTests.cpp
     core/eval/CompiledSkinTests.cpp
     core/eval/EvalTestSupport.cpp
