@@ -165,7 +165,7 @@ void MainWindow::applyOverlayChanges() {
     if (refresh)
         refreshScene(); // the heat-map toggle and its group change the scene too
     if (state.displayChanged)
-        m_viewport->setDisplay({state.showBones, state.showGrid});
+        m_viewport->setDisplay({state.showBones, state.showGrid, state.showShapes});
     if (state.action == OverlayAction::ApplyPoseAsRest)
         applyPoseAsRest();
     state.clearChanges();

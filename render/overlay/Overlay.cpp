@@ -209,6 +209,9 @@ void Overlay::build(OverlayState& state) {
     if (ImGui::Checkbox("Grid", &state.showGrid))
         state.displayChanged = true;
     ImGui::SameLine();
+    if (ImGui::Checkbox("Shapes", &state.showShapes))
+        state.displayChanged = true;
+    ImGui::SameLine();
     if (ImGui::Checkbox("Heat-map", &state.showHeatMap))
         state.displayChanged = true;
     if (state.showHeatMap) {

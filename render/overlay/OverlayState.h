@@ -60,6 +60,7 @@ struct OverlayState {
 
     bool showBones = true;
     bool showGrid = true;
+    bool showShapes = true; // bone shapes as wireframes
     bool showHeatMap = false;
     // The heat-map's group: one of groupNames (host-given: the skin groups of the shown meshes),
     // or empty for the group named after the selected bone (G4MF group names follow bone names).

@@ -45,6 +45,28 @@ void buildBoneGeometry(std::span<const BoneLine> bones, bool is4D, float fadeDis
     }
 }
 
+void buildShapeLines(std::span<const ShapeLine> shapeLines, bool is4D, float fadeDistance,
+                     const BoneStyle& style, std::span<const core::model::NodeId> selected,
+                     std::vector<LineVertex>& out) {
+    out.clear();
+    for (const ShapeLine& line : shapeLines) {
+        const bool isSelected =
+            line.bone && std::find(selected.begin(), selected.end(), line.bone) != selected.end();
+        glm::vec4 color = style.shapeColor;
+        if (isSelected)
+            color = {style.selectedColor.x, style.selectedColor.y, style.selectedColor.z,
+                     style.shapeColor.w};
+        glm::vec4 a = color;
+        glm::vec4 b = color;
+        if (is4D && !isSelected) {
+            a.w *= boneAlpha(line.aDistance, fadeDistance, style.minAlpha);
+            b.w *= boneAlpha(line.bDistance, fadeDistance, style.minAlpha);
+        }
+        out.push_back({line.a, a});
+        out.push_back({line.b, b});
+    }
+}
+
 void outlineOf(std::span<const LineVertex> vertices, const glm::vec4& outline,
                std::vector<LineVertex>& out) {
     out.clear();

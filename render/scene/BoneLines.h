@@ -26,6 +26,11 @@ struct BoneStyle {
     // this many pixels wider, drawn after the others so nothing covers them.
     glm::vec4 selectedColor{0.36F, 0.68F, 1.0F, 1.0F};
     float selectedExtraWidth = 2.0F;
+    // Bone shapes (physics capsules and the like, BoneShapes.h): thin, see-through wireframes in
+    // a colour of their own, over the surfaces (a capsule lies mostly inside the mesh) and under
+    // the bones; faded along W like bones; a selected bone's shape in the selection colour.
+    glm::vec4 shapeColor{0.40F, 0.92F, 0.62F, 0.70F};
+    float shapeLineWidth = 1.5F;
 };
 
 // alpha = max(minAlpha, 1 − |distance| / fadeDistance); 1 for fadeDistance <= 0.
@@ -47,6 +52,12 @@ struct BoneGeometry {
 void buildBoneGeometry(std::span<const BoneLine> bones, bool is4D, float fadeDistance,
                        const BoneStyle& style, BoneGeometry& out,
                        std::span<const core::model::NodeId> selected = {});
+
+// Two vertices per shape segment, coloured as BoneStyle says (4D: each end's alpha scaled by
+// boneAlpha of its distance).
+void buildShapeLines(std::span<const ShapeLine> shapeLines, bool is4D, float fadeDistance,
+                     const BoneStyle& style, std::span<const core::model::NodeId> selected,
+                     std::vector<LineVertex>& out);
 
 // The same vertices in `outline` colour, its alpha scaled by each vertex's alpha (a faded bone
 // gets a faded outline).

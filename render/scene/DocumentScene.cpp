@@ -2,6 +2,7 @@
 
 #include "core/edit/commands/SkinGroupNames.h"
 #include "core/eval/GroupWeights.h"
+#include "render/scene/BoneShapes.h"
 
 #include <algorithm>
 #include <string>
@@ -22,11 +23,16 @@ core::Result<SceneData> buildDocumentScene(const core::model::Document& document
         core::eval::evaluateRig(document, rig, request.pose, pool, workspace.evaluated);
     if (!evaluated)
         return evaluated.error();
-    if (dimension == 3)
-        return sceneFromRig3D(document, rig, workspace.evaluated, request.highlight);
-    core::eval::sliceRig(document, rig, workspace.evaluated, request.view, workspace.slicer,
-                         workspace.slice, request.highlight);
-    return sceneFromSlice(workspace.slice, request.view);
+    SceneData scene;
+    if (dimension == 3) {
+        scene = sceneFromRig3D(document, rig, workspace.evaluated, request.highlight);
+    } else {
+        core::eval::sliceRig(document, rig, workspace.evaluated, request.view, workspace.slicer,
+                             workspace.slice, request.highlight);
+        scene = sceneFromSlice(workspace.slice, request.view);
+    }
+    appendBoneShapes(document, rig, workspace.evaluated, request.view, scene);
+    return scene;
 }
 
 MeshAttributes groupHighlight(const core::model::Document& document,

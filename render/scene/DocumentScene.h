@@ -32,7 +32,8 @@ struct SceneWorkspace {
 };
 
 // The scene of a 3D or 4D document under `request`: evaluated with the pose (skinning on
-// `pool`), then sliced (4D) or taken as it is (3D); see sceneFromSlice and sceneFromRig3D. The
+// `pool`), then sliced (4D) or taken as it is (3D), see sceneFromSlice and sceneFromRig3D, with
+// the bones' shapes as wireframes (BoneShapes.h). The
 // one road from a document to pixels for the editor and `hyperrig-cli render`. Fails for other
 // dimensions and when evaluation fails (a malformed transform), naming the item.
 core::Result<SceneData> buildDocumentScene(const core::model::Document& document,

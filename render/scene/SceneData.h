@@ -48,9 +48,20 @@ struct BoneLine {
     glm::vec3 zAxis{0.0F, 0.0F, 1.0F};
 };
 
+// One segment of a bone shape's wireframe (BoneShapes.h) in the drawn space. For 4D rigs the
+// ends carry their signed distances to the slicing hyperplane, so the outline fades like bones.
+struct ShapeLine {
+    glm::vec3 a{0.0F};
+    glm::vec3 b{0.0F};
+    float aDistance = 0.0F;
+    float bDistance = 0.0F;
+    core::model::NodeId bone; // the bone whose shape this is
+};
+
 struct SceneData {
     std::vector<SurfaceInput> surfaces;
     std::vector<BoneLine> bones;
+    std::vector<ShapeLine> shapeLines;
     bool is4D = false;
     // 4D only: the world +W axis in the drawn space (the xyz part of W under the 4D view; zero
     // when W points straight out of the slice).

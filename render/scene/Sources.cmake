@@ -1,6 +1,7 @@
 target_sources(hyperrig_render PRIVATE
     scene/AxesGizmo.cpp
     scene/BoneLines.cpp
+    scene/BoneShapes.cpp
     scene/BoneSolids.cpp
     scene/ColoredTriangleBatch.cpp
     scene/DocumentScene.cpp
@@ -10,4 +11,5 @@ target_sources(hyperrig_render PRIVATE
     scene/PoseGhost.cpp
     scene/RigScene.cpp
     scene/SceneData.cpp
+    scene/ShapeOutline.cpp
     scene/SurfaceBatch.cpp)

@@ -112,6 +112,8 @@ void Viewport::draw(GLuint targetFramebuffer, int width, int height) {
         drawGrid(viewProjection, size);
     m_resources->surfaces.draw(view, projection, m_theme.surfaces,
                                scene::SurfaceBatch::Pass::Translucent, m_selection);
+    if (m_display.shapes)
+        drawShapes(viewProjection, size);
     if (m_display.bones) {
         if (m_scene.is4D)
             drawBones(viewProjection, size);
@@ -221,6 +223,13 @@ void Viewport::drawBones(const glm::mat4& viewProjection, const glm::vec2& size)
     lines.drawPoints(m_scratchLines, viewProjection, selectedJoint + outline, over);
     lines.drawLines(m_boneGeometry.selectedLines, viewProjection, size, selectedWidth, over);
     lines.drawPoints(m_boneGeometry.selectedJoints, viewProjection, selectedJoint, over);
+}
+
+void Viewport::drawShapes(const glm::mat4& viewProjection, const glm::vec2& size) {
+    scene::buildShapeLines(m_scene.shapeLines, m_scene.is4D, m_scene.boneFadeDistance,
+                           m_theme.bones, m_selection, m_scratchLines);
+    m_resources->lines.drawLines(m_scratchLines, viewProjection, size,
+                                 m_theme.bones.shapeLineWidth, scene::LineBatch::Depth::Ignore);
 }
 
 void Viewport::drawBoneSolids(const glm::mat4& view, const glm::mat4& projection,

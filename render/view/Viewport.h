@@ -32,7 +32,8 @@ namespace hyperrig::render::view {
 // Between frames it hands over what to show (setScene, without a context) and moves the camera.
 //
 // A frame: the background gradient, the opaque surfaces (depth tested), the ground grid (hidden
-// behind the surfaces, so drawn after them), the translucent surfaces, the bones over everything
+// behind the surfaces, so drawn after them), the translucent surfaces, the bone shapes' wireframes
+// over them, the bones over everything
 // (3D rigs: shaded octahedra with joint spheres, depth tested among themselves; 4D rigs: lines
 // projected from the slice's 4D space, see BoneLines.h), and the axes gizmo in the bottom-left
 // corner; last, when enabled, the ImGui overlay. Selected bones and mesh nodes are drawn in the
@@ -93,6 +94,7 @@ public:
     struct Display {
         bool bones = true;
         bool grid = true;
+        bool shapes = true; // bone shapes as wireframes
     };
     const Display& display() const { return m_display; }
     void setDisplay(const Display& display) { m_display = display; }
@@ -112,6 +114,7 @@ private:
     void drawBackground();
     void drawGrid(const glm::mat4& viewProjection, const glm::vec2& size);
     void drawBones(const glm::mat4& viewProjection, const glm::vec2& size);
+    void drawShapes(const glm::mat4& viewProjection, const glm::vec2& size);
     void drawBoneSolids(const glm::mat4& view, const glm::mat4& projection, const glm::vec2& size);
     // Rebuilds the 3D bone solids after a scene or selection change (their colours follow it).
     void rebuildBoneSolids();

@@ -1,4 +1,5 @@
 target_sources(hyperrig_render_tests PRIVATE
+    render/BoneShapesTests.cpp
     render/BoneSolidsTests.cpp
     render/HeadlessRenderingTests.cpp
     render/OverlayTests.cpp
