@@ -1,7 +1,10 @@
 #include "render/scene/LineBatch.h"
 
+#include "render/scene/LineWidening.h"
+
 #include <cstddef>
 #include <glm/gtc/type_ptr.hpp>
+#include <string>
 
 namespace hyperrig::render::scene {
 namespace {
@@ -20,12 +23,8 @@ void main() {
 )";
 
 // Widens each segment to a quad of 2·halfWidth pixels plus one pixel of feathering on each
-// side; `across` runs from -1 to 1 over the quad. The screen direction of the projected segment
-// is taken without dividing by w: d/dt of (a + t(b − a)).xy / (a + t(b − a)).w at t = 0 is
-// (b.xy·a.w − a.xy·b.w) / a.w², whose direction needs no division. So an end level with the eye
-// (w = 0) or behind it (w < 0) still gives the right line, and the corners, offset by a constant
-// amount in NDC (offset · w in clip space), are clipped by the rasteriser like any triangle.
-constexpr const char* kLineGeometryShader = R"(#version 330 core
+// side (LineWidening.h); `across` runs from -1 to 1 over the quad.
+constexpr const char* kLineGeometryHeader = R"(#version 330 core
 layout(lines) in;
 layout(triangle_strip, max_vertices = 4) out;
 uniform vec2 viewportSize;
@@ -33,14 +32,13 @@ uniform float halfWidth;
 in vec4 vertexColor[];
 out vec4 fragmentColorIn;
 out float across;
+)";
+
+constexpr const char* kLineGeometryMain = R"(
 void main() {
     vec4 a = gl_in[0].gl_Position;
     vec4 b = gl_in[1].gl_Position;
-    vec2 halfViewport = viewportSize * 0.5;
-    vec2 direction = (b.xy * a.w - a.xy * b.w) * halfViewport;
-    float span = length(direction);
-    direction = span > 1e-12 ? direction / span : vec2(1.0, 0.0);
-    vec2 offset = vec2(-direction.y, direction.x) * (halfWidth + 1.0) / halfViewport;
+    vec2 offset = segmentOffset(a, b, viewportSize, halfWidth + 1.0);
     fragmentColorIn = vertexColor[0]; across = -1.0;
     gl_Position = vec4(a.xy - offset * a.w, a.zw); EmitVertex();
     fragmentColorIn = vertexColor[0]; across = 1.0;
@@ -100,8 +98,10 @@ void setDepth(LineBatch::Depth depth) {
 } // namespace
 
 core::Result<LineBatch> LineBatch::create() {
+    const std::string geometry =
+        std::string(kLineGeometryHeader) + kSegmentOffsetGlsl + kLineGeometryMain;
     auto lineProgram =
-        gl::ShaderProgram::build("lines", kVertexShader, kLineFragmentShader, kLineGeometryShader);
+        gl::ShaderProgram::build("lines", kVertexShader, kLineFragmentShader, geometry);
     if (!lineProgram)
         return lineProgram.error();
     auto pointProgram = gl::ShaderProgram::build("points", kVertexShader, kPointFragmentShader);

@@ -1,10 +1,13 @@
 #include "render/view/Picking.h"
 
+#include "render/scene/LineWidening.h"
+
 #include <algorithm>
 #include <array>
 #include <cstddef>
 #include <glm/gtc/type_ptr.hpp>
 #include <limits>
+#include <string>
 
 namespace hyperrig::render::view {
 namespace {
@@ -36,23 +39,22 @@ void main() {
 }
 )";
 
-// The widening of LineBatch's line shader (see there for why the direction needs no division
-// by w), without feathering: an id is either there or not.
-constexpr const char* kBoneGeometryShader = R"(#version 330 core
+// The widening of LineBatch's line shader (render/scene/LineWidening.h), without feathering:
+// an id is either there or not.
+constexpr const char* kBoneGeometryHeader = R"(#version 330 core
 layout(lines) in;
 layout(triangle_strip, max_vertices = 4) out;
 uniform vec2 viewportSize;
 uniform float halfWidth;
 flat in uint vertexId[];
 flat out uint segmentId;
+)";
+
+constexpr const char* kBoneGeometryMain = R"(
 void main() {
     vec4 a = gl_in[0].gl_Position;
     vec4 b = gl_in[1].gl_Position;
-    vec2 halfViewport = viewportSize * 0.5;
-    vec2 direction = (b.xy * a.w - a.xy * b.w) * halfViewport;
-    float span = length(direction);
-    direction = span > 1e-12 ? direction / span : vec2(1.0, 0.0);
-    vec2 offset = vec2(-direction.y, direction.x) * halfWidth / halfViewport;
+    vec2 offset = segmentOffset(a, b, viewportSize, halfWidth);
     segmentId = vertexId[0]; gl_Position = vec4(a.xy - offset * a.w, a.zw); EmitVertex();
     segmentId = vertexId[0]; gl_Position = vec4(a.xy + offset * a.w, a.zw); EmitVertex();
     segmentId = vertexId[0]; gl_Position = vec4(b.xy - offset * b.w, b.zw); EmitVertex();
@@ -123,8 +125,10 @@ core::Result<PickRenderer> PickRenderer::create() {
         gl::ShaderProgram::build("pick surfaces", kSurfaceVertexShader, kSurfaceFragmentShader);
     if (!surfaceProgram)
         return surfaceProgram.error();
+    const std::string boneGeometry =
+        std::string(kBoneGeometryHeader) + scene::kSegmentOffsetGlsl + kBoneGeometryMain;
     auto boneProgram = gl::ShaderProgram::build("pick bones", kBoneVertexShader,
-                                                kBoneFragmentShader, kBoneGeometryShader);
+                                                kBoneFragmentShader, boneGeometry);
     if (!boneProgram)
         return boneProgram.error();
     PickRenderer renderer;

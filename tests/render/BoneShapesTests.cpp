@@ -2,12 +2,11 @@
 #include "core/eval/RigEvaluation.h"
 #include "core/eval/ThreadPool.h"
 #include "core/io/g4mf/G4mfReader.h"
-#include "render/gl/OffscreenFramebuffer.h"
-#include "render/headless/EglContext.h"
 #include "render/scene/BoneLines.h"
 #include "render/scene/BoneShapes.h"
 #include "render/scene/ShapeOutline.h"
 #include "render/view/Viewport.h"
+#include "tests/render/ViewportTestSupport.h"
 
 #include <catch2/catch.hpp>
 #include <cmath>
@@ -177,15 +176,9 @@ TEST_CASE("shape lines fade along W and take the selection colour", "[scene][sha
 }
 
 TEST_CASE("the viewport draws shape wireframes unless hidden", "[gl][viewport][shapes]") {
-    auto context = render::headless::EglContext::create();
-    REQUIRE(context.ok());
-    auto target = render::gl::OffscreenFramebuffer::create(160, 120);
-    REQUIRE(target.ok());
-    render::view::Viewport viewport;
-    REQUIRE(viewport.initialize(render::headless::EglContext::getProcAddress()).ok());
-    viewport.camera().yawDegrees = 0.0F;
-    viewport.camera().pitchDegrees = 0.0F;
-    viewport.camera().distance = 3.0F;
+    hyperrig::test::OffscreenViewport fixture(160, 120);
+    fixture.lookFromFront(3.0F);
+    render::view::Viewport& viewport = fixture.viewport;
     render::scene::SceneData scene;
     // A vertical line at x = 0.5, the only thing drawn.
     render::scene::ShapeLine line;
@@ -204,11 +197,7 @@ TEST_CASE("the viewport draws shape wireframes unless hidden", "[gl][viewport][s
             }
         return count;
     };
-    viewport.draw(target->name(), 160, 120);
-    const int shown = greenish(target->readPixels());
-    CHECK(shown > 20);
+    CHECK(greenish(fixture.draw()) > 20);
     viewport.setDisplay({true, false, false});
-    viewport.draw(target->name(), 160, 120);
-    CHECK(greenish(target->readPixels()) == 0);
-    viewport.releaseGl();
+    CHECK(greenish(fixture.draw()) == 0);
 }

@@ -1,9 +1,8 @@
-#include "render/gl/OffscreenFramebuffer.h"
-#include "render/headless/EglContext.h"
 #include "render/scene/BoneLines.h"
 #include "render/scene/BoneSolids.h"
 #include "render/view/SceneFraming.h"
 #include "render/view/Viewport.h"
+#include "tests/render/ViewportTestSupport.h"
 
 #include <catch2/catch.hpp>
 #include <cmath>
@@ -188,49 +187,13 @@ namespace {
 constexpr int kWidth = 200;
 constexpr int kHeight = 150;
 
-class SolidsFixture {
+// On +Z, looking along −Z at the origin from 4 units; bones and shapes shown, no grid.
+class SolidsFixture : public hyperrig::test::OffscreenViewport {
 public:
-    SolidsFixture() {
-        auto context = headless::EglContext::create();
-        REQUIRE(context.ok());
-        m_context = std::move(*context);
-        auto target = gl::OffscreenFramebuffer::create(kWidth, kHeight);
-        REQUIRE(target.ok());
-        m_target = std::move(*target);
-        auto initialized = viewport.initialize(headless::EglContext::getProcAddress());
-        REQUIRE(initialized.ok());
-        // On +Z, looking along −Z at the origin from 4 units.
-        viewport.camera().yawDegrees = 0.0F;
-        viewport.camera().pitchDegrees = 0.0F;
-        viewport.camera().distance = 4.0F;
+    SolidsFixture() : OffscreenViewport(kWidth, kHeight) {
+        lookFromFront(4.0F);
         viewport.setDisplay({true, false});
     }
-    ~SolidsFixture() { viewport.releaseGl(); }
-
-    gl::RgbaImage draw() {
-        viewport.draw(m_target.name(), kWidth, kHeight);
-        REQUIRE(glGetError() == GL_NO_ERROR);
-        return m_target.readPixels();
-    }
-    // Window pixel (origin top-left) of a point in the drawn space.
-    glm::ivec2 window(const glm::vec3& point) const {
-        const float aspect = static_cast<float>(kWidth) / kHeight;
-        const glm::vec4 clip = viewport.camera().projectionMatrix(aspect) *
-                               viewport.camera().viewMatrix() * glm::vec4(point, 1.0F);
-        const glm::vec2 ndc = glm::vec2(clip) / clip.w;
-        return {static_cast<int>(std::floor((ndc.x * 0.5F + 0.5F) * kWidth)),
-                static_cast<int>(std::floor((0.5F - ndc.y * 0.5F) * kHeight))};
-    }
-    Pixel at(const gl::RgbaImage& image, const glm::vec3& point) const {
-        const glm::ivec2 p = window(point);
-        return image.at(p.x, p.y);
-    }
-
-    view::Viewport viewport;
-
-private:
-    std::unique_ptr<headless::EglContext> m_context;
-    gl::OffscreenFramebuffer m_target;
 };
 
 // A blue square of half-size 1.5 at z = −0.5, facing the camera.

@@ -7,6 +7,7 @@
 #include "render/view/Picking.h"
 #include "render/view/SceneFraming.h"
 #include "render/view/Viewport.h"
+#include "tests/render/ViewportTestSupport.h"
 
 #include <algorithm>
 #include <array>
@@ -68,26 +69,15 @@ Creature creatureScene() {
     return {std::move(*read), std::move(*scene)};
 }
 
-class PickFixture {
+// The creature's scene framed as hyperrig-cli render frames it (the default 3/4 view around the
+// whole scene), drawn once.
+class PickFixture : public hyperrig::test::OffscreenViewport {
 public:
-    explicit PickFixture(render::scene::SceneData scene) {
-        auto context = render::headless::EglContext::create();
-        REQUIRE(context.ok());
-        m_context = std::move(*context);
-        auto target = render::gl::OffscreenFramebuffer::create(kWidth, kHeight);
-        REQUIRE(target.ok());
-        m_target = std::move(*target);
-        auto initialized = viewport.initialize(render::headless::EglContext::getProcAddress());
-        INFO((initialized.ok() ? "" : initialized.error().message()));
-        REQUIRE(initialized.ok());
+    explicit PickFixture(render::scene::SceneData scene) : OffscreenViewport(kWidth, kHeight) {
         viewport.setScene(std::move(scene));
-        // As hyperrig-cli render frames it: the default 3/4 view around the whole scene.
         viewport.frameScene(static_cast<float>(kWidth) / static_cast<float>(kHeight));
-        viewport.draw(m_target.name(), kWidth, kHeight);
+        draw();
     }
-    ~PickFixture() { viewport.releaseGl(); }
-    PickFixture(const PickFixture&) = delete;
-    PickFixture& operator=(const PickFixture&) = delete;
 
     std::optional<NodeId> pick(const glm::vec2& window) {
         const auto picked = viewport.pick(static_cast<int>(std::floor(window.x)),
@@ -95,13 +85,6 @@ public:
         REQUIRE(glGetError() == GL_NO_ERROR);
         return picked;
     }
-    GLuint targetName() const { return m_target.name(); }
-
-    render::view::Viewport viewport;
-
-private:
-    std::unique_ptr<render::headless::EglContext> m_context;
-    render::gl::OffscreenFramebuffer m_target;
 };
 
 // The Spine bone's projected midpoint moved `pixels` across the projected bone: on the torso,

@@ -2,6 +2,7 @@
 #include "render/headless/EglContext.h"
 #include "render/headless/HeadlessRender.h"
 #include "render/view/Viewport.h"
+#include "tests/render/ViewportTestSupport.h"
 
 #include <catch2/catch.hpp>
 #include <cmath>
@@ -33,15 +34,6 @@ int countClose(const gl::RgbaImage& image, const glm::vec4& color, int tolerance
     return count;
 }
 
-// A camera on +Z looking along -Z at the origin, 3 units away.
-view::OrbitCamera frontCamera() {
-    view::OrbitCamera camera;
-    camera.yawDegrees = 0.0F;
-    camera.pitchDegrees = 0.0F;
-    camera.distance = 3.0F;
-    return camera;
-}
-
 // A unit square facing the camera, centred on the origin.
 scene::SurfaceInput square() {
     scene::SurfaceInput surface;
@@ -52,37 +44,10 @@ scene::SurfaceInput square() {
     return surface;
 }
 
-struct Rendered {
-    gl::RgbaImage image;
-};
-
-class ViewportFixture {
+// A camera on +Z looking along −Z at the origin, 3 units away.
+class ViewportFixture : public hyperrig::test::OffscreenViewport {
 public:
-    ViewportFixture() {
-        auto context = headless::EglContext::create();
-        REQUIRE(context.ok());
-        m_context = std::move(*context);
-        auto target = gl::OffscreenFramebuffer::create(kWidth, kHeight);
-        REQUIRE(target.ok());
-        m_target = std::move(*target);
-        auto initialized = viewport.initialize(headless::EglContext::getProcAddress());
-        INFO((initialized.ok() ? "" : initialized.error().message()));
-        REQUIRE(initialized.ok());
-        viewport.camera() = frontCamera();
-    }
-    ~ViewportFixture() { viewport.releaseGl(); }
-
-    gl::RgbaImage draw() {
-        viewport.draw(m_target.name(), kWidth, kHeight);
-        REQUIRE(glGetError() == GL_NO_ERROR);
-        return m_target.readPixels();
-    }
-
-    view::Viewport viewport;
-
-private:
-    std::unique_ptr<headless::EglContext> m_context;
-    gl::OffscreenFramebuffer m_target;
+    ViewportFixture() : OffscreenViewport(kWidth, kHeight) { lookFromFront(3.0F); }
 };
 
 } // namespace

@@ -15,6 +15,19 @@
 using hyperrig::ui::MainWindow;
 using hyperrig::ui::ViewportWidget;
 
+namespace {
+
+// Opens assets/samples/NAME in `window`; the test stops if it cannot.
+void openSample(MainWindow& window, const char* name) {
+    const QString path = QStringLiteral(HYPERRIG_SOURCE_DIR) + QStringLiteral("/assets/samples/") +
+                         QString::fromUtf8(name);
+    const QString error = window.openDocument(path);
+    INFO(error.toStdString());
+    REQUIRE(error.isEmpty());
+}
+
+} // namespace
+
 TEST_CASE("the main window hosts the viewport and working menus", "[ui][mainwindow]") {
     MainWindow window;
 
@@ -80,9 +93,7 @@ TEST_CASE("the viewport renders frames through the OpenGL renderer", "[ui][gl]")
 
 TEST_CASE("a click in the viewport names the node under it", "[ui][mainwindow][gl]") {
     MainWindow window;
-    const QString sample =
-        QStringLiteral(HYPERRIG_SOURCE_DIR) + QStringLiteral("/assets/samples/creature-4d.g4tf");
-    REQUIRE(window.openDocument(sample).isEmpty());
+    openSample(window, "creature-4d.g4tf");
     window.resize(1024, 700);
     ViewportWidget& viewport = window.viewportWidget();
     QSignalSpy frames(&viewport, &ViewportWidget::frameRendered);
@@ -116,9 +127,7 @@ TEST_CASE("a click in the viewport names the node under it", "[ui][mainwindow][g
 TEST_CASE("dragging the overlay's W slider re-slices the document, not the camera",
           "[ui][mainwindow][gl][overlay]") {
     MainWindow window;
-    const QString sample =
-        QStringLiteral(HYPERRIG_SOURCE_DIR) + QStringLiteral("/assets/samples/creature-4d.g4tf");
-    REQUIRE(window.openDocument(sample).isEmpty());
+    openSample(window, "creature-4d.g4tf");
     window.resize(1024, 700);
     ViewportWidget& viewport = window.viewportWidget();
     QSignalSpy frames(&viewport, &ViewportWidget::frameRendered);
@@ -172,9 +181,7 @@ TEST_CASE("dragging the overlay's W slider re-slices the document, not the camer
 
 TEST_CASE("apply pose as rest from the overlay is one undoable edit", "[ui][mainwindow]") {
     MainWindow window;
-    const QString sample =
-        QStringLiteral(HYPERRIG_SOURCE_DIR) + QStringLiteral("/assets/samples/creature-4d.g4tf");
-    REQUIRE(window.openDocument(sample).isEmpty());
+    openSample(window, "creature-4d.g4tf");
     const auto* document = window.document();
     const auto arm = document->findNode("LeftUpperArm");
     REQUIRE(arm);
@@ -204,9 +211,7 @@ TEST_CASE("apply pose as rest from the overlay is one undoable edit", "[ui][main
 TEST_CASE("the overlay's heat-map shows the weights of the selected bone's group",
           "[ui][mainwindow]") {
     MainWindow window;
-    const QString sample =
-        QStringLiteral(HYPERRIG_SOURCE_DIR) + QStringLiteral("/assets/samples/creature-4d.g4tf");
-    REQUIRE(window.openDocument(sample).isEmpty());
+    openSample(window, "creature-4d.g4tf");
     auto& viewport = window.viewportWidget();
     const auto heatMapped = [&] {
         const auto& surfaces = viewport.viewport().scene().surfaces;
@@ -232,9 +237,7 @@ TEST_CASE("a click selects, the selection is drawn and framed, Select None clear
           "[ui][mainwindow]") {
     MainWindow window;
     window.resize(800, 600);
-    const QString sample =
-        QStringLiteral(HYPERRIG_SOURCE_DIR) + QStringLiteral("/assets/samples/creature-4d.g4tf");
-    REQUIRE(window.openDocument(sample).isEmpty());
+    openSample(window, "creature-4d.g4tf");
     auto& viewport = window.viewportWidget();
     const auto hand = window.document()->findNode("LeftHand");
     REQUIRE(hand);
@@ -279,9 +282,7 @@ TEST_CASE("a click selects, the selection is drawn and framed, Select None clear
 TEST_CASE("pose sliders pose the selected bone in the current pose, which applies as rest",
           "[ui][mainwindow]") {
     MainWindow window;
-    const QString sample =
-        QStringLiteral(HYPERRIG_SOURCE_DIR) + QStringLiteral("/assets/samples/creature-4d.g4tf");
-    REQUIRE(window.openDocument(sample).isEmpty());
+    openSample(window, "creature-4d.g4tf");
     auto& viewport = window.viewportWidget();
     auto& state = viewport.overlayState();
     const auto arm = window.document()->findNode("LeftUpperArm");
@@ -339,9 +340,7 @@ TEST_CASE("pose sliders pose the selected bone in the current pose, which applie
 TEST_CASE("the overlay's heat-map can show a chosen group without a selected bone",
           "[ui][mainwindow]") {
     MainWindow window;
-    const QString sample =
-        QStringLiteral(HYPERRIG_SOURCE_DIR) + QStringLiteral("/assets/samples/creature-4d.g4tf");
-    REQUIRE(window.openDocument(sample).isEmpty());
+    openSample(window, "creature-4d.g4tf");
     auto& viewport = window.viewportWidget();
     auto& state = viewport.overlayState();
     CHECK(std::find(state.groupNames.begin(), state.groupNames.end(), "Spine") !=

@@ -9,6 +9,27 @@
 
 using namespace hyperrig::core;
 
+namespace {
+
+eval::CompiledRig compiled(const model::Document& document) {
+    auto rig = eval::CompiledRig::compile(document);
+    REQUIRE(rig.ok());
+    return std::move(*rig);
+}
+
+// The 4D creature sample, compiled and evaluated at rest on one thread.
+struct EvaluatedCreature {
+    model::Document document = hyperrig::test::loadSample("creature-4d.g4tf");
+    eval::CompiledRig rig = compiled(document);
+    eval::ThreadPool pool{1};
+    eval::EvaluatedRig evaluated;
+    EvaluatedCreature() {
+        REQUIRE(eval::evaluateRig(document, rig, eval::Pose{}, pool, evaluated).ok());
+    }
+};
+
+} // namespace
+
 TEST_CASE("a group's weight per vertex is its share of the vertex's weights", "[eval][heatmap]") {
     auto tiny = hyperrig::test::makeTinyRig(4);
     // Names are inferred from the joints: group 1 is "Lower".
@@ -22,12 +43,11 @@ TEST_CASE("a group's weight per vertex is its share of the vertex's weights", "[
 
 TEST_CASE("slicing an evaluated rig cuts every visible mesh and reports every bone",
           "[eval][slice]") {
-    model::Document document = hyperrig::test::loadSample("creature-4d.g4tf");
-    auto rig = eval::CompiledRig::compile(document);
-    REQUIRE(rig.ok());
-    eval::ThreadPool pool(1);
-    eval::EvaluatedRig evaluated;
-    REQUIRE(eval::evaluateRig(document, *rig, eval::Pose{}, pool, evaluated).ok());
+    EvaluatedCreature creature;
+    model::Document& document = creature.document;
+    const eval::CompiledRig* rig = &creature.rig;
+    eval::EvaluatedRig& evaluated = creature.evaluated;
+    eval::ThreadPool& pool = creature.pool;
     eval::Slicer slicer;
     eval::RigSlice slice;
     const model::MeshId body = hyperrig::test::meshNamed(document, "BodyMesh");
@@ -49,12 +69,9 @@ TEST_CASE("slicing an evaluated rig cuts every visible mesh and reports every bo
 }
 
 TEST_CASE("a rig slice reports where along view W there is something to cut", "[eval][slice]") {
-    model::Document document = hyperrig::test::loadSample("creature-4d.g4tf");
-    auto rig = eval::CompiledRig::compile(document);
-    REQUIRE(rig.ok());
-    eval::ThreadPool pool(1);
-    eval::EvaluatedRig evaluated;
-    REQUIRE(eval::evaluateRig(document, *rig, eval::Pose{}, pool, evaluated).ok());
+    EvaluatedCreature creature;
+    const eval::CompiledRig* rig = &creature.rig;
+    const eval::EvaluatedRig& evaluated = creature.evaluated;
     // Expected, from the evaluated world positions: without a view rotation, view w is world w.
     double lowest = 1e300;
     double highest = -1e300;
@@ -80,7 +97,7 @@ TEST_CASE("a rig slice reports where along view W there is something to cut", "[
     eval::RigSlice slice;
     eval::View4D view;
     view.offset = 0.3;
-    eval::sliceRig(document, *rig, evaluated, view, slicer, slice);
+    eval::sliceRig(creature.document, *rig, evaluated, view, slicer, slice);
     // Distances are w − offset.
     CHECK(slice.distanceMin == Approx(lowest - 0.3).margin(1e-5));
     CHECK(slice.distanceMax == Approx(highest - 0.3).margin(1e-5));
