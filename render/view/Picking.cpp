@@ -151,7 +151,7 @@ core::Result<PickRenderer> PickRenderer::create() {
 }
 
 std::optional<core::model::NodeId> PickRenderer::pick(const scene::SurfaceBatch& surfaces,
-                                                      const scene::SurfaceBatch& boneSolids,
+                                                      const scene::SurfaceBatch* boneSolids,
                                                       std::span<const scene::BoneLine> bones,
                                                       const glm::mat4& viewProjection,
                                                       float boneWidthPixels, int x, int y,
@@ -185,7 +185,8 @@ std::optional<core::model::NodeId> PickRenderer::pick(const scene::SurfaceBatch&
     drawSurfaces(surfaces, viewProjection);
     drawBones(bones, viewProjection, {static_cast<float>(width), static_cast<float>(height)},
               boneWidthPixels);
-    drawBoneSolids(boneSolids, viewProjection);
+    if (boneSolids)
+        drawBoneSolids(*boneSolids, viewProjection);
     const std::vector<std::uint32_t> ids = m_target->readIds(x0, y0, x1 - x0, y1 - y0);
     glDisable(GL_DEPTH_TEST);
     const std::uint32_t id = nearestNonZero(ids, x1 - x0, y1 - y0, x - x0, glY - y0);

@@ -47,9 +47,10 @@ public:
     // nullopt for the background, a point outside the viewport, or a driver that refuses the id
     // framebuffer. `surfaces` must hold the scene's uploaded surfaces. Needs the context
     // current; leaves the framebuffer bindings and the viewport as it found them.
-    // `boneSolids` holds the uploaded octahedral bones (empty for 4D rigs), one surface per bone.
+    // `boneSolids` holds the uploaded octahedral bones (empty for 4D rigs), one surface per bone;
+    // null, with `bones` empty, when bones are hidden and must not be hit.
     std::optional<core::model::NodeId> pick(const scene::SurfaceBatch& surfaces,
-                                            const scene::SurfaceBatch& boneSolids,
+                                            const scene::SurfaceBatch* boneSolids,
                                             std::span<const scene::BoneLine> bones,
                                             const glm::mat4& viewProjection, float boneWidthPixels,
                                             int x, int y, int width, int height);

@@ -171,9 +171,12 @@ std::optional<core::model::NodeId> Viewport::pick(int x, int y, int width, int h
     const glm::mat4 viewProjection = m_camera.projectionMatrix(aspect) * m_camera.viewMatrix();
     // As wide as a bone is drawn, outline included.
     const float boneWidth = m_theme.bones.lineWidth + 2.0F * m_theme.bones.outlineWidth;
-    return m_resources->picking.pick(m_resources->surfaces, m_resources->boneSolids,
-                                     m_scene.bones, viewProjection, boneWidth, x, y, width,
-                                     height);
+    // Hidden bones are not hit: a click goes to what is drawn.
+    const bool bones = m_display.bones;
+    return m_resources->picking.pick(
+        m_resources->surfaces, bones ? &m_resources->boneSolids : nullptr,
+        bones ? std::span<const scene::BoneLine>(m_scene.bones) : std::span<const scene::BoneLine>{},
+        viewProjection, boneWidth, x, y, width, height);
 }
 
 void Viewport::drawBackground() {

@@ -90,7 +90,8 @@ public:
     overlay::Overlay* overlay() { return m_overlay.get(); }
     const overlay::Overlay* overlay() const { return m_overlay.get(); }
 
-    // What is drawn besides the surfaces (the overlay's display toggles); picking is unaffected.
+    // What is drawn besides the surfaces (the overlay's display toggles). Hidden bones are not
+    // picked either.
     struct Display {
         bool bones = true;
         bool grid = true;
