@@ -132,12 +132,27 @@ void MainWindow::resetOverlayState(std::size_t sceneTriangles) {
     state.clearChanges();
 }
 
+namespace {
+
+// The overlay's display toggles as the viewport's display.
+render::view::Viewport::Display viewportDisplay(const render::overlay::OverlayState& state) {
+    render::view::Viewport::Display display;
+    display.bones = state.showBones;
+    display.grid = state.showGrid;
+    display.wireframe = state.showWireframe;
+    display.shading =
+        state.smoothShading ? render::scene::Shading::Smooth : render::scene::Shading::Flat;
+    return display;
+}
+
+} // namespace
+
 void MainWindow::applyOverlayChanges() {
     render::overlay::OverlayState& state = m_viewport->overlayState();
     if (state.viewChanged || state.poseChanged || state.displayChanged)
         refreshScene(); // the heat-map toggle changes the scene too
     if (state.displayChanged)
-        m_viewport->setDisplay({state.showBones, state.showGrid});
+        m_viewport->setDisplay(viewportDisplay(state));
     if (state.action == render::overlay::OverlayAction::ApplyPoseAsRest)
         applyPoseAsRest();
     state.clearChanges();

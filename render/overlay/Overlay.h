@@ -21,6 +21,9 @@ struct OverlayRect {
 struct OverlayLayout {
     OverlayRect window;
     OverlayRect offsetSlider; // the W slider's frame, without its label
+    // The display toggles' check boxes, labels included (a click anywhere on them toggles).
+    OverlayRect wireframeToggle;
+    OverlayRect smoothShadingToggle;
 };
 
 // The Dear ImGui overlay of one viewport (Debian's ImGui 1.86 with imgui_impl_opengl3; see

@@ -49,6 +49,8 @@ struct OverlayState {
     bool showBones = true;
     bool showGrid = true;
     bool showHeatMap = false;
+    bool showWireframe = false;
+    bool smoothShading = true; // as Viewport::Display's default
     bool displayChanged = false;
 
     OverlayStatistics statistics; // shown only

@@ -21,10 +21,11 @@ core::Result<SceneData> buildDocumentScene(const core::model::Document& document
     if (!evaluated)
         return evaluated.error();
     if (dimension == 3)
-        return sceneFromRig3D(document, rig, workspace.evaluated, request.highlight);
+        return sceneFromRig3D(document, rig, workspace.evaluated, request.highlight,
+                              workspace.smoothing);
     core::eval::sliceRig(document, rig, workspace.evaluated, request.view, workspace.slicer,
                          workspace.slice, request.highlight);
-    return sceneFromSlice(workspace.slice, request.view);
+    return sceneFromSlice(workspace.slice, request.view, workspace.smoothing);
 }
 
 MeshAttributes groupHighlight(const core::model::Document& document,

@@ -2,6 +2,7 @@ target_sources(hyperrig_render PRIVATE
     scene/AxesGizmo.cpp
     scene/BoneLines.cpp
     scene/ColoredTriangleBatch.cpp
+    scene/CornerWelding.cpp
     scene/DocumentScene.cpp
     scene/GroundGrid.cpp
     scene/HeatRamp.cpp
@@ -9,4 +10,6 @@ target_sources(hyperrig_render PRIVATE
     scene/PoseGhost.cpp
     scene/RigScene.cpp
     scene/SceneData.cpp
-    scene/SurfaceBatch.cpp)
+    scene/SmoothNormals.cpp
+    scene/SurfaceBatch.cpp
+    scene/SurfaceShaders.cpp)

@@ -81,11 +81,16 @@ void Viewport::draw(GLuint targetFramebuffer, int width, int height) {
     const glm::mat4 projection = m_camera.projectionMatrix(aspect);
     const glm::mat4 viewProjection = projection * view;
     const glm::vec2 size{static_cast<float>(width), static_cast<float>(height)};
-    m_resources->surfaces.draw(view, projection, m_theme.surfaces);
+    scene::SurfaceDrawOptions surfaceOptions;
+    surfaceOptions.shading = m_display.shading;
+    if (m_display.wireframe)
+        surfaceOptions.wireframe = m_theme.wireframe;
+    m_resources->surfaces.draw(view, projection, m_theme.surfaces,
+                               scene::SurfaceBatch::Pass::Opaque, surfaceOptions);
     if (m_display.grid)
         drawGrid(viewProjection, size);
     m_resources->surfaces.draw(view, projection, m_theme.surfaces,
-                               scene::SurfaceBatch::Pass::Translucent);
+                               scene::SurfaceBatch::Pass::Translucent, surfaceOptions);
     if (m_display.bones)
         drawBones(viewProjection, size);
     drawGizmo(width, height);

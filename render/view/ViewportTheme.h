@@ -20,6 +20,7 @@ struct ViewportTheme {
     LinearColor backgroundTop{0.180F, 0.192F, 0.212F};
     LinearColor backgroundBottom{0.082F, 0.086F, 0.098F};
     scene::SurfaceStyle surfaces;
+    scene::WireframeStyle wireframe;
     scene::BoneStyle bones;
     scene::GridStyle grid;
     scene::GizmoStyle gizmo;
