@@ -144,6 +144,22 @@ void MainWindow::resetOverlayState(std::size_t sceneTriangles) {
     state.clearChanges();
 }
 
+namespace {
+
+// The overlay's display toggles as the viewport's display.
+render::view::Viewport::Display viewportDisplay(const render::overlay::OverlayState& state) {
+    render::view::Viewport::Display display;
+    display.bones = state.showBones;
+    display.grid = state.showGrid;
+    display.shapes = state.showShapes;
+    display.wireframe = state.showWireframe;
+    display.shading =
+        state.smoothShading ? render::scene::Shading::Smooth : render::scene::Shading::Flat;
+    return display;
+}
+
+} // namespace
+
 void MainWindow::applyOverlayChanges() {
     using render::overlay::OverlayAction;
     render::overlay::OverlayState& state = m_viewport->overlayState();
@@ -165,7 +181,7 @@ void MainWindow::applyOverlayChanges() {
     if (refresh)
         refreshScene(); // the heat-map toggle and its group change the scene too
     if (state.displayChanged)
-        m_viewport->setDisplay({state.showBones, state.showGrid, state.showShapes});
+        m_viewport->setDisplay(viewportDisplay(state));
     if (state.action == OverlayAction::ApplyPoseAsRest)
         applyPoseAsRest();
     state.clearChanges();

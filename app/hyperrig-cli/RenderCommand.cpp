@@ -22,7 +22,7 @@ namespace {
 
 constexpr const char* kSynopsis =
     "render IN -o OUT.png [--size WxH] [--pose POSE.json | --pose-name NAME] [--w OFFSET] "
-    "[--rotate xw=DEG,...] [--highlight-group NAME] [--ghost-pose NAME]";
+    "[--rotate xw=DEG,...] [--highlight-group NAME] [--ghost-pose NAME] [--smooth] [--wireframe]";
 constexpr int kMinSide = 16;
 constexpr int kMaxSide = 8192;
 
@@ -115,7 +115,13 @@ int runRender(const ParsedOptions& options, CliContext& context) {
     render::view::OrbitCamera camera; // its default angles are the 3/4 view
     render::view::frameScene(*scene, static_cast<float>(width) / static_cast<float>(height),
                              camera);
-    auto image = render::headless::renderScene(*scene, camera, width, height);
+    // Flat unless asked: pictures keep the look they had before smooth shading existed, so
+    // pipelines comparing them are not surprised; --smooth gives the editor's default look.
+    render::view::Viewport::Display display;
+    display.shading =
+        options.flag("smooth") ? render::scene::Shading::Smooth : render::scene::Shading::Flat;
+    display.wireframe = options.flag("wireframe");
+    auto image = render::headless::renderScene(*scene, camera, width, height, display);
     if (!image)
         return report.fail(image.error().message(), kExitFailure);
     auto written = render::headless::writePng(*output, *image);
@@ -128,7 +134,7 @@ int runRender(const ParsedOptions& options, CliContext& context) {
 
 CliCommand renderCommand() {
     return {"render", kSynopsis, "draw the posed rig (a 4D rig's slice) to a PNG, headless",
-            OptionSpec{{},
+            OptionSpec{{"smooth", "wireframe"},
                        {"output", "size", "pose", "pose-name", "w", "rotate", "highlight-group",
                         "ghost-pose"},
                        1,

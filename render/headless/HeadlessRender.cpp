@@ -8,7 +8,7 @@ namespace hyperrig::render::headless {
 
 core::Result<gl::RgbaImage> renderScene(const scene::SceneData& scene,
                                         const view::OrbitCamera& camera, int width, int height,
-                                        int samples) {
+                                        const view::Viewport::Display& display, int samples) {
     auto context = EglContext::create();
     if (!context)
         return context.error().withContext("headless rendering");
@@ -22,6 +22,7 @@ core::Result<gl::RgbaImage> renderScene(const scene::SceneData& scene,
         return initialized.error().withContext("headless rendering");
     viewport.setScene(scene);
     viewport.camera() = camera;
+    viewport.setDisplay(display);
     viewport.draw(target->name(), width, height);
     gl::RgbaImage image = target->readPixels();
     viewport.releaseGl();

@@ -4,6 +4,7 @@
 #include "render/gl/RgbaImage.h"
 #include "render/scene/SceneData.h"
 #include "render/view/OrbitCamera.h"
+#include "render/view/Viewport.h"
 
 namespace hyperrig::render::headless {
 
@@ -12,11 +13,12 @@ namespace hyperrig::render::headless {
 constexpr int kDefaultSamples = 4;
 
 // One frame of `scene` seen by `camera`, without a window: a surfaceless EGL context
-// (EglContext.h), an offscreen framebuffer of width x height and a Viewport drawing into it,
-// read back top row first. Fails with the EGL error when there is no usable EGL / OpenGL 3.3,
-// or when the driver refuses the size.
+// (EglContext.h), an offscreen framebuffer of width x height and a Viewport drawing into it with
+// `display` (shading, wireframe, bones, grid), read back top row first. Fails with the EGL error
+// when there is no usable EGL / OpenGL 3.3, or when the driver refuses the size.
 core::Result<gl::RgbaImage> renderScene(const scene::SceneData& scene,
                                         const view::OrbitCamera& camera, int width, int height,
+                                        const view::Viewport::Display& display = {},
                                         int samples = kDefaultSamples);
 
 } // namespace hyperrig::render::headless

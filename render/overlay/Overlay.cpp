@@ -214,6 +214,13 @@ void Overlay::build(OverlayState& state) {
     ImGui::SameLine();
     if (ImGui::Checkbox("Heat-map", &state.showHeatMap))
         state.displayChanged = true;
+    if (ImGui::Checkbox("Wireframe", &state.showWireframe))
+        state.displayChanged = true;
+    m_layout.wireframeToggle = lastItemRect();
+    ImGui::SameLine();
+    if (ImGui::Checkbox("Smooth shading", &state.smoothShading))
+        state.displayChanged = true;
+    m_layout.smoothShadingToggle = lastItemRect();
     if (state.showHeatMap) {
         const std::vector<std::string> groups = heatMapGroupLabels(state.groupNames);
         const std::size_t chosenGroup = heatMapGroupIndex(state.heatMapGroup, state.groupNames);

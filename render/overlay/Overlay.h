@@ -24,6 +24,9 @@ struct OverlayLayout {
     OverlayRect window;
     OverlayRect offsetSlider; // the W slider's frame, without its label; empty for 3D rigs
     std::vector<OverlayRect> poseSliders; // the pose sliders' frames, one per plane shown
+    // The display toggles' check boxes, labels included (a click anywhere on them toggles).
+    OverlayRect wireframeToggle;
+    OverlayRect smoothShadingToggle;
 };
 
 // The Dear ImGui overlay of one viewport (Debian's ImGui 1.86 with imgui_impl_opengl3; see

@@ -62,6 +62,8 @@ struct OverlayState {
     bool showGrid = true;
     bool showShapes = true; // bone shapes as wireframes
     bool showHeatMap = false;
+    bool showWireframe = false;
+    bool smoothShading = true; // as Viewport::Display's default
     // The heat-map's group: one of groupNames (host-given: the skin groups of the shown meshes),
     // or empty for the group named after the selected bone (G4MF group names follow bone names).
     std::vector<std::string> groupNames;

@@ -9,9 +9,11 @@ namespace hyperrig::render::scene {
 namespace {
 
 // Appends triangle (a, b, c) wound counter-clockwise seen from outside a convex solid around
-// `centre`: the corners are swapped when the winding's normal points toward the centre.
+// `centre`: the corners are swapped when the winding's normal points toward the centre. Its
+// corners' smooth normals are the face normal (a flat face), or, for a sphere (`radial`), the
+// unit direction from the centre to each corner: the exact normal of the sphere there.
 void addOutwardTriangle(SurfaceInput& surface, const glm::vec3& centre, glm::vec3 a, glm::vec3 b,
-                        glm::vec3 c) {
+                        glm::vec3 c, bool radial = false) {
     glm::vec3 normal = glm::cross(b - a, c - a);
     const float length = glm::length(normal);
     if (!(length > 0.0F))
@@ -23,6 +25,8 @@ void addOutwardTriangle(SurfaceInput& surface, const glm::vec3& centre, glm::vec
     }
     surface.positions.insert(surface.positions.end(), {a, b, c});
     surface.normals.push_back(normal);
+    for (const glm::vec3& corner : {a, b, c})
+        surface.smoothNormals.push_back(radial ? glm::normalize(corner - centre) : normal);
 }
 
 // A unit vector perpendicular to `axis` (unit): `preferred` with its component along `axis`
@@ -56,9 +60,9 @@ void addSphere(SurfaceInput& surface, const glm::vec3& centre, float radius, int
             const glm::vec3 c = point(ring + 1, segment);
             const glm::vec3 d = point(ring + 1, segment + 1);
             if (ring > 0) // the first band's upper edge is the pole: one triangle
-                addOutwardTriangle(surface, centre, a, b, d);
+                addOutwardTriangle(surface, centre, a, b, d, true);
             if (ring + 1 < rings) // likewise the last band's lower edge
-                addOutwardTriangle(surface, centre, a, d, c);
+                addOutwardTriangle(surface, centre, a, d, c, true);
         }
 }
 
@@ -75,6 +79,7 @@ void buildBoneSolids(std::span<const BoneLine> bones, std::span<const core::mode
         SurfaceInput& surface = out.surfaces[b];
         surface.positions.clear();
         surface.normals.clear();
+        surface.smoothNormals.clear();
         surface.attributes.clear();
         surface.heatmap = false;
         surface.opacity = 1.0F;

@@ -40,7 +40,8 @@ struct BoneSolids {
 // the selection colours. A zero-length bone gets a single sphere of radius `pointRadius`
 // (the caller picks it from the scene's size; a bone with no length has no scale of its own).
 // Every triangle is wound counter-clockwise seen from outside, with its outward normal, whatever
-// the handedness of the bone's axes.
+// the handedness of the bone's axes; smooth normals are the faces' own on the octahedra and the
+// exact radial normals on the spheres (the viewport draws bones smooth).
 void buildBoneSolids(std::span<const BoneLine> bones, std::span<const core::model::NodeId> selected,
                      float pointRadius, const BoneSolidStyle& style, BoneSolids& out);
 

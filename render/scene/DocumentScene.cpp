@@ -25,11 +25,12 @@ core::Result<SceneData> buildDocumentScene(const core::model::Document& document
         return evaluated.error();
     SceneData scene;
     if (dimension == 3) {
-        scene = sceneFromRig3D(document, rig, workspace.evaluated, request.highlight);
+        scene = sceneFromRig3D(document, rig, workspace.evaluated, request.highlight,
+                               workspace.smoothing);
     } else {
         core::eval::sliceRig(document, rig, workspace.evaluated, request.view, workspace.slicer,
                              workspace.slice, request.highlight);
-        scene = sceneFromSlice(workspace.slice, request.view);
+        scene = sceneFromSlice(workspace.slice, request.view, workspace.smoothing);
     }
     appendBoneShapes(document, rig, workspace.evaluated, request.view, scene);
     return scene;

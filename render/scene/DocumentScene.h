@@ -24,11 +24,12 @@ struct SceneRequest {
 };
 
 // Evaluation state kept between frames so buffers are reused (evaluated rig, slicer scratch,
-// slice output).
+// slice output, smoothing scratch).
 struct SceneWorkspace {
     core::eval::EvaluatedRig evaluated;
     core::eval::Slicer slicer;
     core::eval::RigSlice slice;
+    SmoothNormals smoothing;
 };
 
 // The scene of a 3D or 4D document under `request`: evaluated with the pose (skinning on

@@ -9,6 +9,7 @@ void addPoseGhost(SceneData& scene, const SceneData& ghost) {
         SurfaceInput copy;
         copy.positions = surface.positions;
         copy.normals = surface.normals;
+        copy.smoothNormals = surface.smoothNormals;
         copy.baseColor = kGhostColor;
         copy.opacity = kGhostOpacity;
         scene.surfaces.push_back(std::move(copy));

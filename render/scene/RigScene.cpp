@@ -41,7 +41,8 @@ glm::vec3 surfaceColor(std::size_t index) {
     return kSurfacePalette[index % kSurfacePalette.size()];
 }
 
-SceneData sceneFromSlice(const core::eval::RigSlice& slice, const core::eval::View4D& view) {
+SceneData sceneFromSlice(const core::eval::RigSlice& slice, const core::eval::View4D& view,
+                         SmoothNormals& smoothing) {
     SceneData scene;
     scene.is4D = true;
     for (const auto& instance : slice.instances) {
@@ -64,6 +65,7 @@ SceneData sceneFromSlice(const core::eval::RigSlice& slice, const core::eval::Vi
                 for (std::size_t k = 0; k < 3; ++k)
                     surface.attributes.push_back(corners[3 * t + k].attribute);
         }
+        smoothing.welded(surface.positions, kDefaultCreaseAngleDegrees, surface.smoothNormals);
         scene.surfaces.push_back(std::move(surface));
     }
     for (std::size_t b = 0; b < slice.bones.size(); ++b) {
@@ -94,11 +96,17 @@ SceneData sceneFromSlice(const core::eval::RigSlice& slice, const core::eval::Vi
     return scene;
 }
 
+SceneData sceneFromSlice(const core::eval::RigSlice& slice, const core::eval::View4D& view) {
+    SmoothNormals smoothing;
+    return sceneFromSlice(slice, view, smoothing);
+}
+
 SceneData sceneFromRig3D(const core::model::Document& document, const core::eval::CompiledRig& rig,
                          const core::eval::EvaluatedRig& evaluated,
-                         const MeshAttributes& attributes) {
+                         const MeshAttributes& attributes, SmoothNormals& smoothing) {
     HYPERRIG_EXPECTS(document.dimension() == 3);
     SceneData scene;
+    std::vector<std::uint32_t> vertexOfCorner; // the mesh index of each corner drawn
     for (const auto& instance : evaluated.instances) {
         const core::eval::CompiledMesh& mesh = rig.mesh(instance.mesh);
         if (!instance.visible || mesh.simplexes.empty())
@@ -111,6 +119,7 @@ SceneData sceneFromRig3D(const core::model::Document& document, const core::eval
         surface.node = instance.node;
         const float* positions = instance.positions(mesh);
         const bool flip = instance.world.basis().determinant() < 0.0;
+        vertexOfCorner.clear();
         for (std::size_t t = 0; t + 2 < mesh.simplexes.size(); t += 3) {
             std::array<std::uint32_t, 3> index{mesh.simplexes[t], mesh.simplexes[t + 1],
                                                mesh.simplexes[t + 2]};
@@ -129,11 +138,15 @@ SceneData sceneFromRig3D(const core::model::Document& document, const core::eval
                 continue;
             surface.positions.insert(surface.positions.end(), corners.begin(), corners.end());
             surface.normals.push_back(glm::normalize(normal));
+            vertexOfCorner.insert(vertexOfCorner.end(), index.begin(), index.end());
             if (values)
                 for (std::uint32_t vertex : index)
                     surface.attributes.push_back(vertex < values->size() ? (*values)[vertex]
                                                                          : 0.0F);
         }
+        // From the swapped indices, so a mirrored node's smooth normals face outwards too.
+        smoothing.indexed(surface.positions, vertexOfCorner, mesh.vertexCount,
+                          kDefaultCreaseAngleDegrees, surface.smoothNormals);
         scene.surfaces.push_back(std::move(surface));
     }
     ghostAroundHeatmaps(scene);
@@ -156,6 +169,13 @@ SceneData sceneFromRig3D(const core::model::Document& document, const core::eval
             scene.bones.push_back(line);
         }
     return scene;
+}
+
+SceneData sceneFromRig3D(const core::model::Document& document, const core::eval::CompiledRig& rig,
+                         const core::eval::EvaluatedRig& evaluated,
+                         const MeshAttributes& attributes) {
+    SmoothNormals smoothing;
+    return sceneFromRig3D(document, rig, evaluated, attributes, smoothing);
 }
 
 } // namespace hyperrig::render::scene

@@ -5,6 +5,7 @@
 #include "core/eval/RigSlice.h"
 #include "core/eval/View4D.h"
 #include "render/scene/SceneData.h"
+#include "render/scene/SmoothNormals.h"
 
 #include <unordered_map>
 #include <vector>
@@ -24,17 +25,24 @@ glm::vec3 surfaceColor(std::size_t index);
 constexpr float kContextOpacity = 0.22F;
 
 // A 4D rig's scene from its slice (core/eval/RigSlice.h): one surface per sliced instance in view
-// xyz, without the zero-area triangles the slicer emits for vertices on the hyperplane; heat-map
+// xyz, without the zero-area triangles the slicer emits for vertices on the hyperplane; smooth
+// normals over corners at the same point (SmoothNormals::welded, default crease angle); heat-map
 // colouring where the slice carried an attribute (the others ghosted); every bone with its
 // distances; W as the view sees it. Bones fade over a quarter of the drawn scene's largest
-// extent.
+// extent. `smoothing` is scratch kept by hosts that rebuild the scene often.
+SceneData sceneFromSlice(const core::eval::RigSlice& slice, const core::eval::View4D& view,
+                         SmoothNormals& smoothing);
 SceneData sceneFromSlice(const core::eval::RigSlice& slice, const core::eval::View4D& view);
 
 // A 3D rig's scene: every visible triangle mesh posed in world space (winding kept
-// counter-clockwise from outside for mirrored nodes, flat normals from the winding), heat-maps
-// from `attributes` by mesh (the others ghosted), and every bone of every skeleton from its
-// origin to +Y · length.
+// counter-clockwise from outside for mirrored nodes, flat normals from the winding, smooth
+// normals over the corners sharing a mesh vertex index, SmoothNormals::indexed with the default
+// crease angle), heat-maps from `attributes` by mesh (the others ghosted), and every bone of
+// every skeleton from its origin to +Y · length.
 // Contract: the document is 3D and `evaluated` comes from `rig`.
+SceneData sceneFromRig3D(const core::model::Document& document, const core::eval::CompiledRig& rig,
+                         const core::eval::EvaluatedRig& evaluated,
+                         const MeshAttributes& attributes, SmoothNormals& smoothing);
 SceneData sceneFromRig3D(const core::model::Document& document, const core::eval::CompiledRig& rig,
                          const core::eval::EvaluatedRig& evaluated,
                          const MeshAttributes& attributes = {});

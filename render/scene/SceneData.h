@@ -12,12 +12,16 @@ namespace hyperrig::render::scene {
 // a posed rig): no GL, no document. Positions are in the drawn 3D space: world space for a 3D
 // rig, the slice's view xyz for a 4D rig (core/eval/View4D.h).
 
-// A triangle soup with flat shading.
+// A triangle soup, shaded flat (one normal per triangle) or smooth (one normal per corner).
 struct SurfaceInput {
     // Three corners per triangle, wound counter-clockwise seen from the side its normal points
     // to (docs/decisions/0009): front faces are the outside of a well-oriented mesh.
     std::vector<glm::vec3> positions;
     std::vector<glm::vec3> normals; // one unit normal per triangle
+    // Empty, or one unit normal per corner for smooth shading (SmoothNormals.h: area-weighted
+    // over the faces around the corner's vertex, within the crease angle). Empty shades smooth
+    // surfaces flat.
+    std::vector<glm::vec3> smoothNormals;
     // Empty, or one value per corner: what the heat-map shows (a group's weight share, 0..1).
     std::vector<float> attributes;
     glm::vec3 baseColor{0.6F};

@@ -4,6 +4,7 @@ target_sources(hyperrig_render PRIVATE
     scene/BoneShapes.cpp
     scene/BoneSolids.cpp
     scene/ColoredTriangleBatch.cpp
+    scene/CornerWelding.cpp
     scene/DocumentScene.cpp
     scene/GroundGrid.cpp
     scene/HeatRamp.cpp
@@ -12,4 +13,6 @@ target_sources(hyperrig_render PRIVATE
     scene/RigScene.cpp
     scene/SceneData.cpp
     scene/ShapeOutline.cpp
-    scene/SurfaceBatch.cpp)
+    scene/SmoothNormals.cpp
+    scene/SurfaceBatch.cpp
+    scene/SurfaceShaders.cpp)

@@ -1,73 +1,27 @@
 #include "render/scene/SurfaceBatch.h"
 
 #include "core/base/Contracts.h"
-#include "render/scene/HeatRamp.h"
+#include "render/scene/SurfaceShaders.h"
 
 #include <algorithm>
 #include <cstddef>
 #include <glm/gtc/type_ptr.hpp>
-#include <string>
 
 namespace hyperrig::render::scene {
-namespace {
-
-constexpr const char* kVertexShader = R"(#version 330 core
-layout(location = 0) in vec3 position;
-layout(location = 1) in vec3 normal;
-layout(location = 2) in float heatValue; // "attribute" is a GLSL keyword
-uniform mat4 viewProjection;
-uniform mat3 viewRotation;
-out vec3 cameraNormal;
-out float vertexHeat;
-void main() {
-    cameraNormal = viewRotation * normal;
-    vertexHeat = heatValue;
-    gl_Position = viewProjection * vec4(position, 1.0);
-}
-)";
-
-constexpr const char* kFragmentHeader = R"(#version 330 core
-uniform vec3 baseColor;
-uniform bool heatmap;
-uniform float opacity;
-uniform vec3 keyDirection;
-uniform vec3 fillDirection;
-uniform float keyStrength;
-uniform float fillStrength;
-uniform float ambient;
-uniform vec3 backTint;
-uniform float backTintAmount;
-uniform vec3 selectionColor;
-uniform float selectionTint; // 0 unless the surface is selected
-in vec3 cameraNormal;
-in float vertexHeat;
-out vec4 fragmentColor;
-)";
-
-// Lambert with two camera-fixed lights; a back face is lit as seen from its own side.
-constexpr const char* kFragmentMain = R"(
-void main() {
-    vec3 normal = normalize(cameraNormal);
-    vec3 albedo = heatmap ? heatRamp(vertexHeat) : mix(baseColor, selectionColor, selectionTint);
-    if (!gl_FrontFacing) {
-        normal = -normal;
-        albedo = mix(albedo, backTint, backTintAmount);
-    }
-    float light = ambient + keyStrength * max(dot(normal, keyDirection), 0.0) +
-                  fillStrength * max(dot(normal, fillDirection), 0.0);
-    fragmentColor = vec4(albedo * light, opacity);
-}
-)";
-
-} // namespace
 
 core::Result<SurfaceBatch> SurfaceBatch::create() {
-    const std::string fragment = std::string(kFragmentHeader) + heatRampGlsl() + kFragmentMain;
-    auto program = gl::ShaderProgram::build("surfaces", kVertexShader, fragment);
+    auto program =
+        gl::ShaderProgram::build("surfaces", surfaceVertexShader(), surfaceFragmentShader(false));
     if (!program)
         return program.error();
+    auto wireframeProgram =
+        gl::ShaderProgram::build("wireframe surfaces", surfaceVertexShader(),
+                                 surfaceFragmentShader(true), surfaceWireframeGeometryShader());
+    if (!wireframeProgram)
+        return wireframeProgram.error();
     SurfaceBatch batch;
     batch.m_program = std::move(*program);
+    batch.m_wireframeProgram = std::move(*wireframeProgram);
     return batch;
 }
 
@@ -85,7 +39,10 @@ SurfaceBatch::GpuSurface SurfaceBatch::makeSurface() const {
     glVertexAttribPointer(1, 3, GL_FLOAT, GL_FALSE, stride,
                           reinterpret_cast<const void*>(offsetof(Vertex, normal)));
     glEnableVertexAttribArray(2);
-    glVertexAttribPointer(2, 1, GL_FLOAT, GL_FALSE, stride,
+    glVertexAttribPointer(2, 3, GL_FLOAT, GL_FALSE, stride,
+                          reinterpret_cast<const void*>(offsetof(Vertex, smoothNormal)));
+    glEnableVertexAttribArray(3);
+    glVertexAttribPointer(3, 1, GL_FLOAT, GL_FALSE, stride,
                           reinterpret_cast<const void*>(offsetof(Vertex, attribute)));
     glBindVertexArray(0);
     return surface;
@@ -99,12 +56,17 @@ void SurfaceBatch::upload(std::span<const SurfaceInput> surfaces) {
         const SurfaceInput& input = surfaces[s];
         HYPERRIG_EXPECTS(input.positions.size() % 3 == 0);
         HYPERRIG_EXPECTS(input.normals.size() == input.positions.size() / 3);
+        HYPERRIG_EXPECTS(input.smoothNormals.empty() ||
+                         input.smoothNormals.size() == input.positions.size());
         HYPERRIG_EXPECTS(input.attributes.empty() ||
                          input.attributes.size() == input.positions.size());
         m_staging.resize(input.positions.size());
-        for (std::size_t corner = 0; corner < input.positions.size(); ++corner)
-            m_staging[corner] = {input.positions[corner], input.normals[corner / 3],
+        for (std::size_t corner = 0; corner < input.positions.size(); ++corner) {
+            const glm::vec3& flat = input.normals[corner / 3];
+            m_staging[corner] = {input.positions[corner], flat,
+                                 input.smoothNormals.empty() ? flat : input.smoothNormals[corner],
                                  input.attributes.empty() ? 0.0F : input.attributes[corner]};
+        }
 
         GpuSurface& surface = m_surfaces[s];
         surface.vertexCount = static_cast<GLsizei>(m_staging.size());
@@ -128,8 +90,7 @@ void SurfaceBatch::upload(std::span<const SurfaceInput> surfaces) {
 }
 
 void SurfaceBatch::draw(const glm::mat4& view, const glm::mat4& projection,
-                        const SurfaceStyle& style, Pass pass,
-                        std::span<const core::model::NodeId> selected) {
+                        const SurfaceStyle& style, Pass pass, const SurfaceDrawOptions& options) {
     const bool translucent = pass == Pass::Translucent;
     auto inPass = [&](const GpuSurface& surface) {
         return surface.vertexCount > 0 && (surface.opacity < 1.0F) == translucent;
@@ -137,25 +98,34 @@ void SurfaceBatch::draw(const glm::mat4& view, const glm::mat4& projection,
     if (std::none_of(m_surfaces.begin(), m_surfaces.begin() + static_cast<std::ptrdiff_t>(m_used),
                      inPass))
         return;
-    m_program.use();
+    const gl::ShaderProgram& program = options.wireframe ? m_wireframeProgram : m_program;
+    program.use();
     const glm::mat4 viewProjection = projection * view;
     const glm::mat3 viewRotation(view);
-    glUniformMatrix4fv(m_program.uniformLocation("viewProjection"), 1, GL_FALSE,
+    glUniformMatrix4fv(program.uniformLocation("viewProjection"), 1, GL_FALSE,
                        glm::value_ptr(viewProjection));
-    glUniformMatrix3fv(m_program.uniformLocation("viewRotation"), 1, GL_FALSE,
+    glUniformMatrix3fv(program.uniformLocation("viewRotation"), 1, GL_FALSE,
                        glm::value_ptr(viewRotation));
+    glUniform1i(program.uniformLocation("smoothShading"),
+                options.shading == Shading::Smooth ? 1 : 0);
     const glm::vec3 key = glm::normalize(style.keyDirection);
     const glm::vec3 fill = glm::normalize(style.fillDirection);
-    glUniform3f(m_program.uniformLocation("keyDirection"), key.x, key.y, key.z);
-    glUniform3f(m_program.uniformLocation("fillDirection"), fill.x, fill.y, fill.z);
-    glUniform1f(m_program.uniformLocation("keyStrength"), style.key);
-    glUniform1f(m_program.uniformLocation("fillStrength"), style.fill);
-    glUniform1f(m_program.uniformLocation("ambient"), style.ambient);
-    glUniform3f(m_program.uniformLocation("backTint"), style.backTint.x, style.backTint.y,
+    glUniform3f(program.uniformLocation("keyDirection"), key.x, key.y, key.z);
+    glUniform3f(program.uniformLocation("fillDirection"), fill.x, fill.y, fill.z);
+    glUniform1f(program.uniformLocation("keyStrength"), style.key);
+    glUniform1f(program.uniformLocation("fillStrength"), style.fill);
+    glUniform1f(program.uniformLocation("ambient"), style.ambient);
+    glUniform3f(program.uniformLocation("backTint"), style.backTint.x, style.backTint.y,
                 style.backTint.z);
-    glUniform1f(m_program.uniformLocation("backTintAmount"), style.backTintAmount);
-    glUniform3f(m_program.uniformLocation("selectionColor"), style.selectionColor.x,
+    glUniform1f(program.uniformLocation("backTintAmount"), style.backTintAmount);
+    glUniform3f(program.uniformLocation("selectionColor"), style.selectionColor.x,
                 style.selectionColor.y, style.selectionColor.z);
+    if (const auto& wireframe = options.wireframe) {
+        glUniform3f(program.uniformLocation("wireframeColor"), wireframe->color.x,
+                    wireframe->color.y, wireframe->color.z);
+        glUniform1f(program.uniformLocation("wireframeOpacity"), wireframe->opacity);
+        glUniform1f(program.uniformLocation("wireframeHalfWidth"), 0.5F * wireframe->width);
+    }
 
     glEnable(GL_DEPTH_TEST);
     glDepthFunc(GL_LESS);
@@ -170,10 +140,10 @@ void SurfaceBatch::draw(const glm::mat4& view, const glm::mat4& projection,
         glDepthMask(GL_TRUE);
         glDisable(GL_BLEND);
     }
-    const GLint baseColor = m_program.uniformLocation("baseColor");
-    const GLint heatmap = m_program.uniformLocation("heatmap");
-    const GLint opacity = m_program.uniformLocation("opacity");
-    const GLint selectionTint = m_program.uniformLocation("selectionTint");
+    const GLint baseColor = program.uniformLocation("baseColor");
+    const GLint heatmap = program.uniformLocation("heatmap");
+    const GLint opacity = program.uniformLocation("opacity");
+    const GLint selectionTint = program.uniformLocation("selectionTint");
     for (std::size_t s = 0; s < m_used; ++s) {
         const GpuSurface& surface = m_surfaces[s];
         if (!inPass(surface))
@@ -181,8 +151,9 @@ void SurfaceBatch::draw(const glm::mat4& view, const glm::mat4& projection,
         glUniform3f(baseColor, surface.baseColor.x, surface.baseColor.y, surface.baseColor.z);
         glUniform1i(heatmap, surface.heatmap ? 1 : 0);
         glUniform1f(opacity, translucent ? surface.opacity : 1.0F);
-        const bool isSelected = surface.node && std::find(selected.begin(), selected.end(),
-                                                          surface.node) != selected.end();
+        const bool isSelected =
+            surface.node && std::find(options.selected.begin(), options.selected.end(),
+                                      surface.node) != options.selected.end();
         glUniform1f(selectionTint, isSelected ? style.selectionTint : 0.0F);
         glBindVertexArray(surface.vertexArray.name());
         glDrawArrays(GL_TRIANGLES, 0, surface.vertexCount);

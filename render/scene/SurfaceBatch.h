@@ -6,6 +6,7 @@
 #include "render/scene/SceneData.h"
 
 #include <glm/glm.hpp>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -31,7 +32,29 @@ struct SurfaceStyle {
     float selectionTint = 0.35F;
 };
 
-// The flat-shaded triangle soups of a scene, one vertex array per surface. upload() reuses each
+// Which normals light the surfaces: one per triangle (facets show, as the geometry is) or one
+// per corner (SurfaceInput::smoothNormals: curved surfaces look curved, hard edges stay hard).
+enum class Shading { Flat, Smooth };
+
+// The triangle edges drawn over the surfaces: lines of constant width in pixels, antialiased,
+// mixed into the surface colour at `opacity` (on a see-through surface the edges are as
+// see-through as it is). Dark and partly transparent, so dense meshes stay readable and the
+// surface colours (heat-maps) still show through the lines.
+struct WireframeStyle {
+    glm::vec3 color{0.035F, 0.04F, 0.05F};
+    float opacity = 0.7F;
+    float width = 1.0F; // pixels, across the edge
+};
+
+// How one pass is drawn: the shading, the wireframe when one is wanted, the selection.
+struct SurfaceDrawOptions {
+    Shading shading = Shading::Flat;
+    std::optional<WireframeStyle> wireframe;
+    // Surfaces whose node is in here get the style's selection tint.
+    std::span<const core::model::NodeId> selected;
+};
+
+// The lit triangle soups of a scene, one vertex array per surface. upload() reuses each
 // surface's buffer (glBufferSubData) and reallocates (glBufferData) only when a surface grows,
 // so a viewport re-uploading a slice every frame does not churn GPU memory. Culling is off
 // (slices of open meshes show their insides). Opaque surfaces draw with depth testing and
@@ -42,12 +65,15 @@ public:
     static core::Result<SurfaceBatch> create();
 
     // Contract per surface: positions.size() is a multiple of 3, normals has one entry per
-    // triangle, attributes is empty or has one entry per corner.
+    // triangle, smoothNormals and attributes are empty or have one entry per corner (a surface
+    // without smooth normals is drawn flat in smooth shading too).
     void upload(std::span<const SurfaceInput> surfaces);
     enum class Pass { Opaque, Translucent };
-    // Surfaces whose node is in `selected` get the style's selection tint.
+    // The wireframe is drawn by the same fragments as the surface (a geometry shader hands them
+    // their barycentric coordinates; SurfaceShaders.cpp), so it needs no depth offset, cannot
+    // fight with its surface, and shows exactly where the surface does.
     void draw(const glm::mat4& view, const glm::mat4& projection, const SurfaceStyle& style,
-              Pass pass = Pass::Opaque, std::span<const core::model::NodeId> selected = {});
+              Pass pass = Pass::Opaque, const SurfaceDrawOptions& options = {});
 
     std::size_t surfaceCount() const { return m_used; }
     // For passes with their own program (picking): the node of surface `index`, and its
@@ -62,7 +88,8 @@ public:
     // Interleaved per-corner data as uploaded.
     struct Vertex {
         glm::vec3 position;
-        glm::vec3 normal;
+        glm::vec3 normal;       // the triangle's
+        glm::vec3 smoothNormal; // the corner's, or the triangle's without smooth normals
         float attribute;
     };
 
@@ -81,7 +108,8 @@ private:
     GpuSurface makeSurface() const;
 
     gl::ShaderProgram m_program;
-    std::vector<GpuSurface> m_surfaces; // the first m_used are current, the rest kept for reuse
+    gl::ShaderProgram m_wireframeProgram; // with the geometry stage, used only when asked for
+    std::vector<GpuSurface> m_surfaces;   // the first m_used are current, the rest kept for reuse
     std::size_t m_used = 0;
     std::vector<Vertex> m_staging;
 };

@@ -106,12 +106,17 @@ void Viewport::draw(GLuint targetFramebuffer, int width, int height) {
     const glm::mat4 projection = m_camera.projectionMatrix(aspect);
     const glm::mat4 viewProjection = projection * view;
     const glm::vec2 size{static_cast<float>(width), static_cast<float>(height)};
+    scene::SurfaceDrawOptions surfaceOptions;
+    surfaceOptions.shading = m_display.shading;
+    if (m_display.wireframe)
+        surfaceOptions.wireframe = m_theme.wireframe;
+    surfaceOptions.selected = m_selection;
     m_resources->surfaces.draw(view, projection, m_theme.surfaces,
-                               scene::SurfaceBatch::Pass::Opaque, m_selection);
+                               scene::SurfaceBatch::Pass::Opaque, surfaceOptions);
     if (m_display.grid)
         drawGrid(viewProjection, size);
     m_resources->surfaces.draw(view, projection, m_theme.surfaces,
-                               scene::SurfaceBatch::Pass::Translucent, m_selection);
+                               scene::SurfaceBatch::Pass::Translucent, surfaceOptions);
     if (m_display.shapes)
         drawShapes(viewProjection, size);
     if (m_display.bones) {
@@ -244,7 +249,11 @@ void Viewport::drawBoneSolids(const glm::mat4& view, const glm::mat4& projection
     glClear(GL_DEPTH_BUFFER_BIT);
     glEnable(GL_POLYGON_OFFSET_FILL);
     glPolygonOffset(1.0F, 1.0F);
-    m_resources->boneSolids.draw(view, projection, m_theme.surfaces);
+    // Smooth: the joint spheres carry radial normals; the octahedra's faces stay flat.
+    scene::SurfaceDrawOptions solidOptions;
+    solidOptions.shading = scene::Shading::Smooth;
+    m_resources->boneSolids.draw(view, projection, m_theme.surfaces,
+                                 scene::SurfaceBatch::Pass::Opaque, solidOptions);
     glDisable(GL_POLYGON_OFFSET_FILL);
     m_resources->lines.drawLines(m_boneSolids.edges, projection * view, size,
                                  m_theme.boneSolids.edgeWidth,

@@ -31,13 +31,13 @@ namespace hyperrig::render::view {
 //   releaseGl()                 before the context goes away.
 // Between frames it hands over what to show (setScene, without a context) and moves the camera.
 //
-// A frame: the background gradient, the opaque surfaces (depth tested), the ground grid (hidden
-// behind the surfaces, so drawn after them), the translucent surfaces, the bone shapes' wireframes
-// over them, the bones over everything
-// (3D rigs: shaded octahedra with joint spheres, depth tested among themselves; 4D rigs: lines
-// projected from the slice's 4D space, see BoneLines.h), and the axes gizmo in the bottom-left
-// corner; last, when enabled, the ImGui overlay. Selected bones and mesh nodes are drawn in the
-// selection colour.
+// A frame: the background gradient, the opaque surfaces (depth tested; flat or smooth, with their
+// wireframe when the display asks for it), the ground grid (hidden behind the surfaces, so drawn
+// after them), the translucent surfaces, the bone shapes' wireframes over them, the bones over
+// everything (3D rigs: shaded octahedra with joint spheres, depth tested among themselves; 4D
+// rigs: lines projected from the slice's 4D space, see BoneLines.h), and the axes gizmo in the
+// bottom-left corner; last, when enabled, the ImGui overlay. Selected bones and mesh nodes are
+// drawn in the selection colour.
 class Viewport {
 public:
     core::Result<void> initialize(const gl::GetProcAddress& getProcAddress);
@@ -90,12 +90,19 @@ public:
     overlay::Overlay* overlay() { return m_overlay.get(); }
     const overlay::Overlay* overlay() const { return m_overlay.get(); }
 
-    // What is drawn besides the surfaces (the overlay's display toggles). Hidden bones are not
-    // picked either.
+    // How the surfaces are drawn and what is drawn besides them (the overlay's display
+    // toggles). Hidden bones are not picked either.
     struct Display {
         bool bones = true;
         bool grid = true;
         bool shapes = true; // bone shapes as wireframes
+        // The triangle edges over the surfaces (the theme's wireframe style).
+        bool wireframe = false;
+        // Smooth by default: a rigger judges a deformation (a joint bending, skin folding or
+        // pinching) by how the shading flows across the mesh, which flat facets break up into
+        // noise, the more so on a 4D slice whose facets come from the tetrahedra, not from the
+        // modeller. The crease angle (SmoothNormals.h) keeps box-like parts and hard edges flat.
+        scene::Shading shading = scene::Shading::Smooth;
     };
     const Display& display() const { return m_display; }
     void setDisplay(const Display& display) { m_display = display; }

@@ -21,7 +21,8 @@ struct ViewportTheme {
     LinearColor backgroundTop{0.180F, 0.192F, 0.212F};
     LinearColor backgroundBottom{0.082F, 0.086F, 0.098F};
     scene::SurfaceStyle surfaces;
-    scene::BoneStyle bones;          // 4D rigs' bone lines
+    scene::WireframeStyle wireframe;
+    scene::BoneStyle bones;           // 4D rigs' bone lines
     scene::BoneSolidStyle boneSolids; // 3D rigs' octahedral bones
     scene::GridStyle grid;
     scene::GizmoStyle gizmo;

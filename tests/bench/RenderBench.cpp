@@ -3,12 +3,16 @@
 // split into its stages as counters in milliseconds per frame:
 //   eval_ms    evaluateRig with a pose that changes every frame (two bones turning in 4D),
 //   slice_ms   sliceRig at w = 0,
-//   scene_ms   sceneFromSlice (the slice as the viewport's plain SceneData),
+//   scene_ms   sceneFromSlice (the slice as the viewport's plain SceneData, smooth normals
+//              included, with their scratch kept between frames as the editor keeps it),
 //   upload_ms  the scene's buffers to GL (Viewport::uploadScene, then glFinish),
 //   draw_ms    Viewport::draw and glFinish.
 // Times are wall-clock (llvmpipe rasterises on its own threads, so the calling thread's CPU time
 // would miss most of the draw), hence UseRealTime: items_per_second is frames per second.
 // Without a usable EGL / OpenGL 3.3 the benchmark reports an error instead of running.
+// The _wireframe row draws the same frames with the triangle edges on (Viewport::Display).
+// scene/smooth_normals_creature4d times the smooth normals alone (no GL): SmoothNormals::welded
+// on every surface of the creature's slice at w = 0, items being triangles.
 #include "core/eval/CompiledRig.h"
 #include "core/eval/Pose.h"
 #include "core/eval/RigEvaluation.h"
@@ -19,6 +23,7 @@
 #include "render/gl/OffscreenFramebuffer.h"
 #include "render/headless/EglContext.h"
 #include "render/scene/RigScene.h"
+#include "render/scene/SmoothNormals.h"
 #include "render/view/SceneFraming.h"
 #include "render/view/Viewport.h"
 
@@ -62,7 +67,7 @@ void animate(const core::eval::CompiledRig& rig, const std::array<core::model::N
         }
 }
 
-void renderCreature(benchmark::State& state) {
+void renderCreature(benchmark::State& state, bool wireframe) {
     const int samples = static_cast<int>(state.range(0));
     auto read = core::io::readG4mf(std::filesystem::path(HYPERRIG_SOURCE_DIR) /
                                    "assets/samples/creature-4d.g4tf");
@@ -93,6 +98,9 @@ void renderCreature(benchmark::State& state) {
         return;
     }
     state.SetLabel((*context)->info().renderer);
+    render::view::Viewport::Display display;
+    display.wireframe = wireframe;
+    viewport.setDisplay(display);
 
     const std::array<core::model::NodeId, 2> turning{document.findNode("Spine"),
                                                      document.findNode("LeftUpperArm")};
@@ -100,6 +108,7 @@ void renderCreature(benchmark::State& state) {
     core::eval::EvaluatedRig evaluated;
     core::eval::Slicer slicer;
     core::eval::RigSlice slice;
+    render::scene::SmoothNormals smoothing;
     const core::eval::View4D view;
     core::eval::ThreadPool& pool = core::eval::ThreadPool::shared();
     bool framed = false;
@@ -124,7 +133,7 @@ void renderCreature(benchmark::State& state) {
         sliceMs += millisecondsSince(start);
 
         start = Clock::now();
-        viewport.setScene(render::scene::sceneFromSlice(slice, view));
+        viewport.setScene(render::scene::sceneFromSlice(slice, view, smoothing));
         sceneMs += millisecondsSince(start);
         if (!framed) {
             // Framed once, like a viewport the user does not touch: the camera stays put.
@@ -152,10 +161,49 @@ void renderCreature(benchmark::State& state) {
     state.SetItemsProcessed(state.iterations());
 }
 
+void smoothCreatureSlice(benchmark::State& state) {
+    auto read = core::io::readG4mf(std::filesystem::path(HYPERRIG_SOURCE_DIR) /
+                                   "assets/samples/creature-4d.g4tf");
+    if (!read) {
+        state.SkipWithError(read.error().message().c_str());
+        return;
+    }
+    auto rig = core::eval::CompiledRig::compile(read->document);
+    if (!rig) {
+        state.SkipWithError(rig.error().message().c_str());
+        return;
+    }
+    core::eval::EvaluatedRig evaluated;
+    if (auto evaluatedOk = core::eval::evaluateRig(read->document, *rig, core::eval::Pose{},
+                                                   core::eval::ThreadPool::shared(), evaluated);
+        !evaluatedOk) {
+        state.SkipWithError(evaluatedOk.error().message().c_str());
+        return;
+    }
+    core::eval::Slicer slicer;
+    core::eval::RigSlice slice;
+    const core::eval::View4D view;
+    core::eval::sliceRig(read->document, *rig, evaluated, view, slicer, slice);
+    const render::scene::SceneData scene = render::scene::sceneFromSlice(slice, view);
+    std::size_t triangles = 0;
+    for (const auto& surface : scene.surfaces)
+        triangles += surface.positions.size() / 3;
+    render::scene::SmoothNormals smoothing;
+    std::vector<glm::vec3> normals;
+    for (auto _ : state)
+        for (const auto& surface : scene.surfaces) {
+            smoothing.welded(surface.positions, render::scene::kDefaultCreaseAngleDegrees, normals);
+            benchmark::DoNotOptimize(normals.data());
+            benchmark::ClobberMemory();
+        }
+    state.counters["triangles"] = static_cast<double>(triangles);
+    state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(triangles));
+}
+
 } // namespace
 
 // Argument: multisample count (1: what an interactive viewport draws; 4: headless pictures).
-BENCHMARK(renderCreature)
+BENCHMARK_CAPTURE(renderCreature, shaded, false)
     ->Name("render/creature4d_1280x720")
     ->ArgName("samples")
     ->Arg(1)
@@ -163,5 +211,16 @@ BENCHMARK(renderCreature)
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime()
     ->MinTime(1.0);
+BENCHMARK_CAPTURE(renderCreature, wireframe, true)
+    ->Name("render/creature4d_1280x720_wireframe")
+    ->ArgName("samples")
+    ->Arg(1)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime()
+    ->MinTime(1.0);
+BENCHMARK(smoothCreatureSlice)
+    ->Name("scene/smooth_normals_creature4d")
+    ->Unit(benchmark::kMicrosecond)
+    ->MinTime(0.5);
 
 BENCHMARK_MAIN();

@@ -327,3 +327,64 @@ TEST_CASE("render draws a stored bind pose as a ghost over the pose", "[cli][ren
     CHECK(unknown.result.exitCode == 1);
     CHECK_THAT(unknown.result.err, Catch::Contains("--ghost-pose: 'Sitting' is not a pose name"));
 }
+
+TEST_CASE("render draws the triangle edges with --wireframe and smooth shading with --smooth",
+          "[cli][render][gl]") {
+    TemporaryFolder folder;
+    // Images are compared through a bool: Catch would print every byte of a failing comparison.
+    const auto differ = [](const Render& a, const Render& b) {
+        return a.png->rgba != b.png->rgba;
+    };
+    const auto check = [](const Render& rendered, int width, int height) {
+        INFO(rendered.result.err);
+        REQUIRE(rendered.result.exitCode == 0);
+        CHECK(rendered.result.err.empty());
+        REQUIRE(rendered.png.has_value());
+        CHECK(rendered.png->width == width);
+        CHECK(rendered.png->height == height);
+    };
+
+    SECTION("the wireframe of the 4D creature's slice") {
+        const std::string creature = sample("creature-4d.g4tf");
+        const Render plain = render(folder, "plain.png", {creature, "--size", "640x360"});
+        const Render edged =
+            render(folder, "wireframe.png", {creature, "--size", "640x360", "--wireframe"});
+        check(plain, 640, 360);
+        check(edged, 640, 360);
+        CHECK(differ(plain, edged));
+        // The edges are dark lines on the surfaces: many surface pixels darken, none brightens,
+        // and the same pixels are covered.
+        const DecodedPng& before = *plain.png;
+        const DecodedPng& after = *edged.png;
+        const auto brightness = [](const DecodedPng& png, int x, int y) {
+            const Rgb p = at(png, x, y);
+            return p.r + p.g + p.b;
+        };
+        const double darkened = fraction(after, [&](int x, int y) {
+            return brightness(after, x, y) + 60 < brightness(before, x, y);
+        });
+        const double brightened = fraction(after, [&](int x, int y) {
+            return brightness(after, x, y) > brightness(before, x, y) + 12;
+        });
+        INFO("darkened " << darkened << ", brightened " << brightened << ", coverage "
+                         << coverage(before) << " / " << coverage(after));
+        // The slice's triangles are a few pixels across here: edges darken a good share of
+        // the surfaces.
+        CHECK(darkened > 0.1 * coverage(before));
+        CHECK(brightened == 0.0);
+        CHECK(coverage(after) == Approx(coverage(before)).margin(0.002));
+    }
+    SECTION("smooth shading of the 3D arm's cylinder") {
+        const std::string arm = sample("arm-3d.g4tf");
+        const Render flat = render(folder, "flat.png", {arm, "--size", "320x240"});
+        const Render smooth = render(folder, "smooth.png", {arm, "--size", "320x240", "--smooth"});
+        const Render both =
+            render(folder, "both.png", {arm, "--size", "320x240", "--smooth", "--wireframe"});
+        check(flat, 320, 240);
+        check(smooth, 320, 240);
+        check(both, 320, 240);
+        CHECK(differ(flat, smooth));
+        CHECK(differ(smooth, both));
+        CHECK(coverage(*smooth.png) == Approx(coverage(*flat.png)).margin(0.002));
+    }
+}

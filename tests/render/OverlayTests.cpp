@@ -314,3 +314,56 @@ TEST_CASE("the overlay shows 4D controls for 4D rigs and pose sliders for a sele
     state.clearChanges();
     CHECK_FALSE(state.poseBoneChanged);
 }
+
+TEST_CASE("the overlay's wireframe and smooth shading toggles set the display flags", "[overlay]") {
+    overlay::Overlay overlayUnderTest;
+    overlay::OverlayState state;
+    overlay::OverlayInput input;
+    input.displayWidth = 640.0F;
+    input.displayHeight = 480.0F;
+    const auto frame = [&] {
+        overlayUnderTest.newFrame(input);
+        overlayUnderTest.build(state);
+        overlayUnderTest.render();
+    };
+    // A click: hover, press, release (ImGui toggles a check box on release).
+    const auto click = [&](const overlay::OverlayRect& target) {
+        input.mouseInside = true;
+        input.mouseX = target.minX + 6.0F; // on the box, left of the label
+        input.mouseY = target.centerY();
+        frame();
+        input.mouseDown[0] = true;
+        frame();
+        input.mouseDown[0] = false;
+        frame();
+    };
+    frame(); // ImGui measures the window in a hidden first frame
+    frame();
+    CHECK_FALSE(state.showWireframe);
+    CHECK(state.smoothShading); // as the viewport's default display
+    CHECK(view::Viewport::Display{}.shading == scene::Shading::Smooth);
+    const overlay::OverlayLayout layout = overlayUnderTest.layout();
+    REQUIRE(layout.wireframeToggle.maxX > layout.wireframeToggle.minX);
+    REQUIRE(layout.window.contains(layout.smoothShadingToggle.centerX(),
+                                   layout.smoothShadingToggle.centerY()));
+
+    SECTION("wireframe") {
+        click(layout.wireframeToggle);
+        CHECK(state.showWireframe);
+        CHECK(state.smoothShading);
+        CHECK(state.displayChanged);
+        CHECK_FALSE(state.viewChanged);
+        state.clearChanges();
+        click(layout.wireframeToggle);
+        CHECK_FALSE(state.showWireframe);
+        CHECK(state.displayChanged);
+    }
+    SECTION("smooth shading") {
+        click(layout.smoothShadingToggle);
+        CHECK_FALSE(state.smoothShading);
+        CHECK_FALSE(state.showWireframe);
+        CHECK(state.displayChanged);
+        CHECK(state.showBones);
+        CHECK(state.showGrid);
+    }
+}

@@ -8,6 +8,7 @@ TEST_CASE("a pose ghost adds see-through, unpickable copies of the surfaces", "[
     SceneData scene;
     scene.surfaces.push_back({{glm::vec3(0.0F), glm::vec3(1, 0, 0), glm::vec3(0, 1, 0)},
                               {glm::vec3(0, 0, 1)},
+                              {glm::vec3(0, 0, 1), glm::vec3(0, 0.6F, 0.8F), glm::vec3(0, 0, 1)},
                               {},
                               glm::vec3(0.6F),
                               false,
@@ -23,6 +24,7 @@ TEST_CASE("a pose ghost adds see-through, unpickable copies of the surfaces", "[
     REQUIRE(scene.surfaces.size() == 2);
     const SurfaceInput& added = scene.surfaces[1];
     CHECK(added.positions == scene.surfaces[0].positions);
+    CHECK(added.smoothNormals == scene.surfaces[0].smoothNormals); // shaded like the posed rig
     CHECK(added.baseColor == kGhostColor);
     CHECK(added.opacity == kGhostOpacity);
     CHECK_FALSE(added.heatmap);

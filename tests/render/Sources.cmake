@@ -10,4 +10,6 @@ target_sources(hyperrig_render_tests PRIVATE
     render/RigSceneTests.cpp
     render/SceneGeometryTests.cpp
     render/SceneRenderingTests.cpp
+    render/SmoothNormalsTests.cpp
+    render/SurfaceShadingTests.cpp
     render/ViewportSceneTests.cpp)

@@ -359,3 +359,34 @@ TEST_CASE("the overlay's heat-map can show a chosen group without a selected bon
     emit viewport.overlayChanged();
     CHECK(heatMapped() == 1);
 }
+
+TEST_CASE("the overlay's wireframe and shading toggles reach the viewport's display",
+          "[ui][mainwindow]") {
+    MainWindow window;
+    openSample(window, "creature-4d.g4tf");
+    auto& viewport = window.viewportWidget();
+    const auto& display = viewport.viewport().display();
+    CHECK_FALSE(display.wireframe);
+    CHECK(display.shading == hyperrig::render::scene::Shading::Smooth);
+
+    auto& state = viewport.overlayState();
+    state.showWireframe = true;
+    state.smoothShading = false;
+    state.showGrid = false;
+    state.showShapes = false;
+    state.displayChanged = true;
+    emit viewport.overlayChanged();
+    CHECK(viewport.viewport().display().wireframe);
+    CHECK(viewport.viewport().display().shading == hyperrig::render::scene::Shading::Flat);
+    CHECK_FALSE(viewport.viewport().display().grid);
+    CHECK_FALSE(viewport.viewport().display().shapes);
+    CHECK(viewport.viewport().display().bones);
+    CHECK_FALSE(state.anyChange());
+
+    state.showWireframe = false;
+    state.smoothShading = true;
+    state.displayChanged = true;
+    emit viewport.overlayChanged();
+    CHECK_FALSE(viewport.viewport().display().wireframe);
+    CHECK(viewport.viewport().display().shading == hyperrig::render::scene::Shading::Smooth);
+}
