@@ -16,13 +16,16 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <string>
+#include <vector>
 
 namespace hyperrig::cli {
 namespace {
 
 constexpr const char* kSynopsis =
     "render IN -o OUT.png [--size WxH] [--pose POSE.json | --pose-name NAME] [--w OFFSET] "
-    "[--rotate xw=DEG,...] [--highlight-group NAME] [--ghost-pose NAME] [--smooth] [--wireframe]";
+    "[--rotate xw=DEG,...] [--highlight-group NAME] [--ghost-pose NAME] [--select NODE,...] "
+    "[--shading smooth|flat] [--wireframe] [--hide bones,grid,shapes]";
 constexpr int kMinSide = 16;
 constexpr int kMaxSide = 8192;
 
@@ -37,6 +40,46 @@ bool parseSize(const std::string& text, int& width, int& height) {
     const std::size_t x = text.find('x');
     return x != std::string::npos && parseSide(std::string_view(text).substr(0, x), width) &&
            parseSide(std::string_view(text).substr(x + 1), height);
+}
+
+// Splits "a,b,c" at commas; empty parts are kept (and refused by the callers).
+std::vector<std::string> commaList(const std::string& text) {
+    std::vector<std::string> parts;
+    std::size_t start = 0;
+    while (true) {
+        const std::size_t comma = text.find(',', start);
+        parts.push_back(text.substr(start, comma - start));
+        if (comma == std::string::npos)
+            return parts;
+        start = comma + 1;
+    }
+}
+
+// The viewport display of --shading, --wireframe and --hide; the editor's defaults otherwise,
+// so a picture looks like the editor.
+core::Result<render::view::Viewport::Display> displayFromOptions(const ParsedOptions& options) {
+    render::view::Viewport::Display display;
+    if (const auto shading = options.value("shading")) {
+        if (*shading == "smooth")
+            display.shading = render::scene::Shading::Smooth;
+        else if (*shading == "flat")
+            display.shading = render::scene::Shading::Flat;
+        else
+            return core::Error("--shading is smooth or flat, not '" + *shading + "'");
+    }
+    display.wireframe = options.flag("wireframe");
+    if (const auto hide = options.value("hide"))
+        for (const std::string& part : commaList(*hide)) {
+            if (part == "bones")
+                display.bones = false;
+            else if (part == "grid")
+                display.grid = false;
+            else if (part == "shapes")
+                display.shapes = false;
+            else
+                return core::Error("--hide takes bones, grid and shapes, not '" + part + "'");
+        }
+    return display;
 }
 
 // Renders the posed rig to a PNG (docs/rendering.md): a 4D rig as its slice at the hyperplane
@@ -59,6 +102,11 @@ int runRender(const ParsedOptions& options, CliContext& context) {
     if (!parsedView)
         return report.usage(parsedView.error().message());
     const core::eval::View4D view = *parsedView;
+    render::headless::PictureOptions picture;
+    auto display = displayFromOptions(options);
+    if (!display)
+        return report.usage(display.error().message());
+    picture.display = *display;
 
     auto read = readDocumentFile(input, context);
     if (!read)
@@ -93,6 +141,14 @@ int runRender(const ParsedOptions& options, CliContext& context) {
                          "hyperrig-cli: warning: skin group '%s' has no weight on any vertex\n",
                          group->c_str());
     }
+    if (const auto select = options.value("select"))
+        for (const std::string& name : commaList(*select)) {
+            const core::model::NodeId node = document.findNode(name);
+            if (!node)
+                return report.fail("--select: " + input + " has no node named '" + name + "'",
+                                   kExitFailure);
+            picture.selection.push_back(node);
+        }
     auto scene = render::scene::sceneFromDocument(document, *rig, *pose, view, highlight);
     if (!scene)
         return report.fail(input + ": " + scene.error().message(), kExitFailure);
@@ -115,13 +171,7 @@ int runRender(const ParsedOptions& options, CliContext& context) {
     render::view::OrbitCamera camera; // its default angles are the 3/4 view
     render::view::frameScene(*scene, static_cast<float>(width) / static_cast<float>(height),
                              camera);
-    // Flat unless asked: pictures keep the look they had before smooth shading existed, so
-    // pipelines comparing them are not surprised; --smooth gives the editor's default look.
-    render::view::Viewport::Display display;
-    display.shading =
-        options.flag("smooth") ? render::scene::Shading::Smooth : render::scene::Shading::Flat;
-    display.wireframe = options.flag("wireframe");
-    auto image = render::headless::renderScene(*scene, camera, width, height, display);
+    auto image = render::headless::renderScene(*scene, camera, width, height, picture);
     if (!image)
         return report.fail(image.error().message(), kExitFailure);
     auto written = render::headless::writePng(*output, *image);
@@ -134,9 +184,9 @@ int runRender(const ParsedOptions& options, CliContext& context) {
 
 CliCommand renderCommand() {
     return {"render", kSynopsis, "draw the posed rig (a 4D rig's slice) to a PNG, headless",
-            OptionSpec{{"smooth", "wireframe"},
+            OptionSpec{{"wireframe"},
                        {"output", "size", "pose", "pose-name", "w", "rotate", "highlight-group",
-                        "ghost-pose"},
+                        "ghost-pose", "select", "shading", "hide"},
                        1,
                        1,
                        {{'o', "output"}}},

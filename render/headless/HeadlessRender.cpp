@@ -8,12 +8,12 @@ namespace hyperrig::render::headless {
 
 core::Result<gl::RgbaImage> renderScene(const scene::SceneData& scene,
                                         const view::OrbitCamera& camera, int width, int height,
-                                        const view::Viewport::Display& display, int samples) {
+                                        const PictureOptions& options) {
     auto context = EglContext::create();
     if (!context)
         return context.error().withContext("headless rendering");
     // GL objects die before the context: they are declared after it.
-    auto target = gl::OffscreenFramebuffer::create(width, height, samples);
+    auto target = gl::OffscreenFramebuffer::create(width, height, options.samples);
     if (!target)
         return target.error().withContext("headless rendering");
     view::Viewport viewport;
@@ -22,7 +22,8 @@ core::Result<gl::RgbaImage> renderScene(const scene::SceneData& scene,
         return initialized.error().withContext("headless rendering");
     viewport.setScene(scene);
     viewport.camera() = camera;
-    viewport.setDisplay(display);
+    viewport.setDisplay(options.display);
+    viewport.setSelection(options.selection);
     viewport.draw(target->name(), width, height);
     gl::RgbaImage image = target->readPixels();
     viewport.releaseGl();

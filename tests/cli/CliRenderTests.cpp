@@ -328,7 +328,7 @@ TEST_CASE("render draws a stored bind pose as a ghost over the pose", "[cli][ren
     CHECK_THAT(unknown.result.err, Catch::Contains("--ghost-pose: 'Sitting' is not a pose name"));
 }
 
-TEST_CASE("render draws the triangle edges with --wireframe and smooth shading with --smooth",
+TEST_CASE("render draws the triangle edges with --wireframe, shading as --shading says",
           "[cli][render][gl]") {
     TemporaryFolder folder;
     // Images are compared through a bool: Catch would print every byte of a failing comparison.
@@ -376,15 +376,70 @@ TEST_CASE("render draws the triangle edges with --wireframe and smooth shading w
     }
     SECTION("smooth shading of the 3D arm's cylinder") {
         const std::string arm = sample("arm-3d.g4tf");
-        const Render flat = render(folder, "flat.png", {arm, "--size", "320x240"});
-        const Render smooth = render(folder, "smooth.png", {arm, "--size", "320x240", "--smooth"});
-        const Render both =
-            render(folder, "both.png", {arm, "--size", "320x240", "--smooth", "--wireframe"});
+        const Render flat =
+            render(folder, "flat.png", {arm, "--size", "320x240", "--shading", "flat"});
+        const Render smooth = render(folder, "smooth.png", {arm, "--size", "320x240"});
+        const Render both = render(folder, "both.png", {arm, "--size", "320x240", "--wireframe"});
+        const Render asked =
+            render(folder, "asked.png", {arm, "--size", "320x240", "--shading", "smooth"});
         check(flat, 320, 240);
         check(smooth, 320, 240);
         check(both, 320, 240);
         CHECK(differ(flat, smooth));
         CHECK(differ(smooth, both));
+        CHECK_FALSE(differ(smooth, asked)); // smooth is the default, as in the editor
         CHECK(coverage(*smooth.png) == Approx(coverage(*flat.png)).margin(0.002));
+        const Render wrong = render(folder, "never.png", {arm, "--shading", "glossy"});
+        CHECK(wrong.result.exitCode == 2);
+        CHECK_THAT(wrong.result.err, Catch::Contains("--shading is smooth or flat, not 'glossy'"));
     }
+}
+
+TEST_CASE("render hides bones, grid and shapes on request and draws a selection",
+          "[cli][render][gl]") {
+    TemporaryFolder folder;
+    const std::string creature = sample("creature-4d.g4tf");
+    const Render plain = render(folder, "plain.png", {creature, "--size", "480x270"});
+    REQUIRE(plain.result.exitCode == 0);
+    // Shapes are thin green rings.
+    const auto shapeGreen = [](const DecodedPng& png) {
+        return fraction(png, [&](int x, int y) {
+            const Rgb p = at(png, x, y);
+            return p.g > p.r + 50 && p.g > p.b + 25;
+        });
+    };
+    CHECK(shapeGreen(*plain.png) > 0.001);
+    CHECK(boneColoured(*plain.png) > 0.001);
+
+    const Render noShapes =
+        render(folder, "no-shapes.png", {creature, "--size", "480x270", "--hide", "shapes"});
+    REQUIRE(noShapes.result.exitCode == 0);
+    CHECK(shapeGreen(*noShapes.png) == 0.0);
+    CHECK(boneColoured(*noShapes.png) > 0.001);
+    const Render bare = render(folder, "bare.png",
+                               {creature, "--size", "480x270", "--hide", "bones,grid,shapes"});
+    REQUIRE(bare.result.exitCode == 0);
+    CHECK(boneColoured(*bare.png) == 0.0);
+
+    // A selected bone is light blue (0.36, 0.68, 1.0).
+    const auto selectionBlue = [](const DecodedPng& png) {
+        return fraction(png, [&](int x, int y) {
+            const Rgb p = at(png, x, y);
+            return p.b > 230 && p.g > 150 && p.g < 200 && p.r < 120;
+        });
+    };
+    CHECK(selectionBlue(*plain.png) == 0.0);
+    const Render selected = render(folder, "selected.png",
+                                   {creature, "--size", "480x270", "--select", "Spine,LeftHand"});
+    INFO(selected.result.err);
+    REQUIRE(selected.result.exitCode == 0);
+    CHECK(selectionBlue(*selected.png) > 0.0005);
+
+    const Render unknown = render(folder, "never.png", {creature, "--select", "Tentacle"});
+    CHECK(unknown.result.exitCode == 1);
+    CHECK_THAT(unknown.result.err, Catch::Contains("no node named 'Tentacle'"));
+    const Render badHide = render(folder, "never.png", {creature, "--hide", "mesh"});
+    CHECK(badHide.result.exitCode == 2);
+    CHECK_THAT(badHide.result.err, Catch::Contains("--hide takes bones, grid and shapes"));
+    CHECK_FALSE(std::filesystem::exists(folder / "never.png"));
 }
