@@ -296,7 +296,7 @@ void MainWindow::documentChanged(const core::edit::ChangeSet& changes) {
                                          .arg(QString::fromStdString(updated.error().message())));
     }
     if (m_selected && !m_document->nodes.find(m_selected))
-        select({}); // an undo or edit removed it
+        select({});      // an undo or edit removed it
     updatePoseSliders(); // a rename shows in the slider section
     refreshScene();
     updateUndoActions();

@@ -16,7 +16,8 @@ void appendBoneShapes(const core::model::Document& document, const core::eval::C
     for (const core::eval::CompiledSkeleton& skeleton : rig.skeletons())
         for (core::model::NodeId bone : skeleton.bones) {
             const core::model::Bone& data = *document.node(bone).bone();
-            const core::model::Shape* shape = data.shape ? document.shapes.find(data.shape) : nullptr;
+            const core::model::Shape* shape =
+                data.shape ? document.shapes.find(data.shape) : nullptr;
             if (!shape || !data.length)
                 continue;
             const auto outline = shapeOutline(shape->value, dimension);

@@ -37,9 +37,10 @@ glm::vec3 perpendicular(const glm::vec3& axis, const glm::vec3& preferred) {
     if (glm::length(candidate) > 1e-6F * std::max(1.0F, glm::length(preferred)))
         return glm::normalize(candidate);
     const glm::vec3 absolute = glm::abs(axis);
-    const glm::vec3 world = absolute.x <= absolute.y && absolute.x <= absolute.z ? glm::vec3{1, 0, 0}
-                            : absolute.y <= absolute.z                           ? glm::vec3{0, 1, 0}
-                                                                                 : glm::vec3{0, 0, 1};
+    const glm::vec3 world = absolute.x <= absolute.y && absolute.x <= absolute.z
+                                ? glm::vec3{1, 0, 0}
+                            : absolute.y <= absolute.z ? glm::vec3{0, 1, 0}
+                                                       : glm::vec3{0, 0, 1};
     return glm::normalize(world - axis * glm::dot(axis, world));
 }
 
@@ -74,8 +75,8 @@ void buildBoneSolids(std::span<const BoneLine> bones, std::span<const core::mode
     out.edges.clear();
     for (std::size_t b = 0; b < bones.size(); ++b) {
         const BoneLine& bone = bones[b];
-        const bool isSelected = bone.node && std::find(selected.begin(), selected.end(),
-                                                       bone.node) != selected.end();
+        const bool isSelected =
+            bone.node && std::find(selected.begin(), selected.end(), bone.node) != selected.end();
         SurfaceInput& surface = out.surfaces[b];
         surface.positions.clear();
         surface.normals.clear();

@@ -63,10 +63,10 @@ std::vector<std::string> skinGroupNames(const core::model::Document& document,
         const core::model::Mesh& mesh = document.mesh(instance.mesh);
         if (!mesh.skin)
             continue;
-        const std::size_t count = std::max(mesh.skin->groupCount(),
-                                           mesh.skin->groupNames ? mesh.skin->groupNames->size()
-                                                                 : 0);
-        for (std::string& name : core::edit::groupNamesWithInference(document, instance.mesh, count))
+        const std::size_t count = std::max(
+            mesh.skin->groupCount(), mesh.skin->groupNames ? mesh.skin->groupNames->size() : 0);
+        for (std::string& name :
+             core::edit::groupNamesWithInference(document, instance.mesh, count))
             if (!name.empty() && seen.insert(name).second)
                 names.push_back(std::move(name));
     }

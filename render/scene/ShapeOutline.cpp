@@ -41,10 +41,12 @@ std::array<double, 2> superellipseSupport(double ra, double rb, double p, double
     if (alpha == 0.0 && beta == 0.0)
         return {0.0, 0.0};
     if (!(p > 1.0)) // the convex hull of an orthoplex or a star: its vertices
-        return std::abs(alpha) >= std::abs(beta) ? std::array<double, 2>{std::copysign(ra, ux), 0.0}
-                                                 : std::array<double, 2>{0.0, std::copysign(rb, uy)};
+        return std::abs(alpha) >= std::abs(beta)
+                   ? std::array<double, 2>{std::copysign(ra, ux), 0.0}
+                   : std::array<double, 2>{0.0, std::copysign(rb, uy)};
     const double q = p / (p - 1.0);
-    const double normQ = std::pow(std::pow(std::abs(alpha), q) + std::pow(std::abs(beta), q), 1.0 / q);
+    const double normQ =
+        std::pow(std::pow(std::abs(alpha), q) + std::pow(std::abs(beta), q), 1.0 / q);
     auto component = [&](double value, double radius) {
         return radius * std::copysign(std::pow(std::abs(value) / normQ, q - 1.0), value);
     };
@@ -58,9 +60,9 @@ std::vector<std::pair<VectorN, VectorN>> shapeOutline(const OrderedJson& shape, 
     if (!shape.is_object() || dimension < 2)
         return segments;
     const auto typeMember = shape.find("type");
-    const std::string type =
-        typeMember != shape.end() && typeMember->is_string() ? typeMember->get<std::string>()
-                                                             : "general";
+    const std::string type = typeMember != shape.end() && typeMember->is_string()
+                                 ? typeMember->get<std::string>()
+                                 : "general";
     if (type == "ray") {
         VectorN tip = VectorN::zero(dimension);
         tip[1] = -number(shape, "length", 1.0);
@@ -75,8 +77,8 @@ std::vector<std::pair<VectorN, VectorN>> shapeOutline(const OrderedJson& shape, 
     if (const auto found = shape.find("curves"); found != shape.end() && found->is_array())
         for (const OrderedJson& curve : *found)
             if (curve.is_object())
-                curves.push_back({numbers(curve, "radii", dimension),
-                                  number(curve, "exponent", 2.0)});
+                curves.push_back(
+                    {numbers(curve, "radii", dimension), number(curve, "exponent", 2.0)});
 
     const int ringAxes = std::min(dimension, 3);
     for (int a = 0; a < ringAxes; ++a)

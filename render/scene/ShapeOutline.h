@@ -17,8 +17,8 @@ namespace hyperrig::render::scene {
 // shape's projection onto that plane, which for these axis-aligned, mirror-symmetric bodies is
 // also its cross-section through the centre. 4D shapes get the same three rings (the planes with
 // W would project onto the slice as segments through the centre under an unrotated view, and
-// clutter the picture; a 4D shape's extent along W shows as the hyperplane slides). A projection of a
-// Minkowski sum is the sum of the projections, so a ring's point in plane direction u is
+// clutter the picture; a 4D shape's extent along W shows as the hyperplane slides). A projection of
+// a Minkowski sum is the sum of the projections, so a ring's point in plane direction u is
 //
 //   s(u) = (sign(u_a) · size_a / 2, sign(u_b) · size_b / 2) + Σ_curves support_curve(u)
 //

@@ -150,12 +150,10 @@ core::Result<PickRenderer> PickRenderer::create() {
     return renderer;
 }
 
-std::optional<core::model::NodeId> PickRenderer::pick(const scene::SurfaceBatch& surfaces,
-                                                      const scene::SurfaceBatch* boneSolids,
-                                                      std::span<const scene::BoneLine> bones,
-                                                      const glm::mat4& viewProjection,
-                                                      float boneWidthPixels, int x, int y,
-                                                      int width, int height) {
+std::optional<core::model::NodeId>
+PickRenderer::pick(const scene::SurfaceBatch& surfaces, const scene::SurfaceBatch* boneSolids,
+                   std::span<const scene::BoneLine> bones, const glm::mat4& viewProjection,
+                   float boneWidthPixels, int x, int y, int width, int height) {
     if (width <= 0 || height <= 0 || x < 0 || y < 0 || x >= width || y >= height)
         return std::nullopt;
     const SavedBindings saved;

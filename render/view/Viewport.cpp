@@ -178,10 +178,11 @@ std::optional<core::model::NodeId> Viewport::pick(int x, int y, int width, int h
     const float boneWidth = m_theme.bones.lineWidth + 2.0F * m_theme.bones.outlineWidth;
     // Hidden bones are not hit: a click goes to what is drawn.
     const bool bones = m_display.bones;
-    return m_resources->picking.pick(
-        m_resources->surfaces, bones ? &m_resources->boneSolids : nullptr,
-        bones ? std::span<const scene::BoneLine>(m_scene.bones) : std::span<const scene::BoneLine>{},
-        viewProjection, boneWidth, x, y, width, height);
+    return m_resources->picking.pick(m_resources->surfaces,
+                                     bones ? &m_resources->boneSolids : nullptr,
+                                     bones ? std::span<const scene::BoneLine>(m_scene.bones)
+                                           : std::span<const scene::BoneLine>{},
+                                     viewProjection, boneWidth, x, y, width, height);
 }
 
 void Viewport::drawBackground() {
@@ -236,8 +237,8 @@ void Viewport::drawBones(const glm::mat4& viewProjection, const glm::vec2& size)
 void Viewport::drawShapes(const glm::mat4& viewProjection, const glm::vec2& size) {
     scene::buildShapeLines(m_scene.shapeLines, m_scene.is4D, m_scene.boneFadeDistance,
                            m_theme.bones, m_selection, m_scratchLines);
-    m_resources->lines.drawLines(m_scratchLines, viewProjection, size,
-                                 m_theme.bones.shapeLineWidth, scene::LineBatch::Depth::Ignore);
+    m_resources->lines.drawLines(m_scratchLines, viewProjection, size, m_theme.bones.shapeLineWidth,
+                                 scene::LineBatch::Depth::Ignore);
 }
 
 void Viewport::drawBoneSolids(const glm::mat4& view, const glm::mat4& projection,

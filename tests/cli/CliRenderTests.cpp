@@ -416,8 +416,8 @@ TEST_CASE("render hides bones, grid and shapes on request and draws a selection"
     REQUIRE(noShapes.result.exitCode == 0);
     CHECK(shapeGreen(*noShapes.png) == 0.0);
     CHECK(boneColoured(*noShapes.png) > 0.001);
-    const Render bare = render(folder, "bare.png",
-                               {creature, "--size", "480x270", "--hide", "bones,grid,shapes"});
+    const Render bare =
+        render(folder, "bare.png", {creature, "--size", "480x270", "--hide", "bones,grid,shapes"});
     REQUIRE(bare.result.exitCode == 0);
     CHECK(boneColoured(*bare.png) == 0.0);
 

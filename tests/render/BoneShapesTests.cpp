@@ -82,8 +82,8 @@ TEST_CASE("shape outlines are the rings of general shapes in the XY, XZ and YZ p
         }
     }
     SECTION("a superellipse with exponent 4 keeps |x/r|^4 + |y/r|^4 = 1") {
-        const OrderedJson rounded = OrderedJson::parse(
-            R"({"curves": [{"radii": [0.5, 0.25, 1.0], "exponent": 4}]})");
+        const OrderedJson rounded =
+            OrderedJson::parse(R"({"curves": [{"radii": [0.5, 0.25, 1.0], "exponent": 4}]})");
         const auto segments = render::scene::shapeOutline(rounded, 3);
         for (const VectorN& p : ringPoints(segments, 0, 1))
             CHECK(std::pow(p[0] / 0.5, 4.0) + std::pow(p[1] / 0.25, 4.0) ==
@@ -94,7 +94,8 @@ TEST_CASE("shape outlines are the rings of general shapes in the XY, XZ and YZ p
             OrderedJson::parse(R"({"curves": [{"radii": [1, 2, 3], "exponent": 1}]})");
         const auto points = ringPoints(render::scene::shapeOutline(orthoplex, 3), 0, 1);
         for (const VectorN& p : points)
-            CHECK(((std::abs(p[0]) == 1.0 && p[1] == 0.0) || (p[0] == 0.0 && std::abs(p[1]) == 2.0)));
+            CHECK(
+                ((std::abs(p[0]) == 1.0 && p[1] == 0.0) || (p[0] == 0.0 && std::abs(p[1]) == 2.0)));
     }
     SECTION("4D shapes get the same three rings, at w = 0") {
         const OrderedJson sphere =
@@ -108,8 +109,8 @@ TEST_CASE("shape outlines are the rings of general shapes in the XY, XZ and YZ p
         }
     }
     SECTION("a ray is one segment down −Y; planes and mesh shapes draw nothing") {
-        const auto ray = render::scene::shapeOutline(
-            OrderedJson::parse(R"({"type": "ray", "length": 2.5})"), 3);
+        const auto ray =
+            render::scene::shapeOutline(OrderedJson::parse(R"({"type": "ray", "length": 2.5})"), 3);
         REQUIRE(ray.size() == 1);
         CHECK(ray[0].second == VectorN{0, -2.5, 0});
         CHECK(render::scene::shapeOutline(OrderedJson::parse(R"({"type": "plane"})"), 3).empty());

@@ -62,14 +62,15 @@ TEST_CASE("3D bones are octahedra from head to tail with a sphere on each end", 
         CHECK(surface.normals.size() * 3 == surface.positions.size());
         const glm::vec3 waist = head + glm::vec3{0, 0.1F * length, 0};
         const float h = 0.1F * length;
-        for (const glm::vec3& corner : {glm::vec3{h, 0, h}, glm::vec3{h, 0, -h},
-                                        glm::vec3{-h, 0, -h}, glm::vec3{-h, 0, h}})
+        for (const glm::vec3& corner :
+             {glm::vec3{h, 0, h}, glm::vec3{h, 0, -h}, glm::vec3{-h, 0, -h}, glm::vec3{-h, 0, h}})
             CHECK(contains(surface, waist + corner));
         // Two square pyramids on a square of side 2h: (1/3) · (2h)² · length, positive (outward).
         CHECK(enclosedVolume(surface, 0, kOctahedronTriangles) ==
               Approx(4.0 * static_cast<double>(h * h * length) / 3.0).epsilon(1e-4));
         // Each joint sphere (polyhedral, inscribed): a little under 4/3 π r³, outward.
-        const std::size_t sphereTriangles = (surface.positions.size() / 3 - kOctahedronTriangles) / 2;
+        const std::size_t sphereTriangles =
+            (surface.positions.size() / 3 - kOctahedronTriangles) / 2;
         const double radius = style.jointFraction * length;
         const double sphere = 4.0 / 3.0 * std::numbers::pi * radius * radius * radius;
         for (std::size_t s = 0; s < 2; ++s) {

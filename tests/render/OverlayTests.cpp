@@ -253,7 +253,7 @@ TEST_CASE("the W offset range follows the scene's extent along W", "[overlay]") 
     overlay::setOffsetRange(state, -0.8F, 1.2F);
     CHECK(state.offsetMin == Approx(-0.9));
     CHECK(state.offsetMax == Approx(1.3));
-    CHECK(state.view.offset == 7.0); // left alone
+    CHECK(state.view.offset == 7.0);              // left alone
     overlay::setOffsetRange(state, 0.25F, 0.25F); // flat: a usable range around it
     CHECK(state.offsetMin == Approx(-0.25));
     CHECK(state.offsetMax == Approx(0.75));

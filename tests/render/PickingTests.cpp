@@ -154,10 +154,9 @@ TEST_CASE("picking the 4D creature finds bones, meshes and the background", "[gl
         CHECK(checked >= 8);
 
         // Hidden bones are not hit: the click goes to the mesh drawn there.
-        const auto spine = std::find_if(creature.scene.bones.begin(), creature.scene.bones.end(),
-                                        [&](const auto& b) {
-                                            return b.node == document.findNode("Spine");
-                                        });
+        const auto spine =
+            std::find_if(creature.scene.bones.begin(), creature.scene.bones.end(),
+                         [&](const auto& b) { return b.node == document.findNode("Spine"); });
         REQUIRE(spine != creature.scene.bones.end());
         const glm::vec2 middle = windowPosition(camera, 0.5F * (spine->head + spine->tail));
         CHECK(fixture.pick(middle) == spine->node);

@@ -52,8 +52,7 @@ public:
                                viewport.camera().viewMatrix() * glm::vec4(point, 1.0F);
         const glm::vec2 ndc = glm::vec2(clip) / clip.w;
         return {static_cast<int>(std::floor((ndc.x * 0.5F + 0.5F) * static_cast<float>(m_width))),
-                static_cast<int>(
-                    std::floor((0.5F - ndc.y * 0.5F) * static_cast<float>(m_height)))};
+                static_cast<int>(std::floor((0.5F - ndc.y * 0.5F) * static_cast<float>(m_height)))};
     }
     render::gl::RgbaImage::Pixel at(const render::gl::RgbaImage& image,
                                     const glm::vec3& point) const {

@@ -306,7 +306,7 @@ TEST_CASE("pose sliders pose the selected bone in the current pose, which applie
     CHECK(state.pose.kind == hyperrig::render::overlay::PoseSelection::Kind::Current);
     CHECK(window.boneRotations().at(arm)[0] == 45.0);
     CHECK(boneLine(forearm).head != restForearm); // the child follows its posed parent
-    CHECK(boneLine(arm).head == restArm); // turned about its own head
+    CHECK(boneLine(arm).head == restArm);         // turned about its own head
 
     SECTION("another bone keeps its own angles; reselecting shows them again") {
         emit viewport.nodeClicked(forearm);

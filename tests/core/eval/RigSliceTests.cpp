@@ -85,8 +85,8 @@ TEST_CASE("a rig slice reports where along view W there is something to cut", "[
             continue;
         const float* positions = instance.positions(mesh);
         for (std::size_t v = 0; v + 3 < mesh.restPositions.size(); v += 4)
-            include(instance.world.applyPoint(math::VectorN{positions[v], positions[v + 1],
-                                                            positions[v + 2], positions[v + 3]}));
+            include(instance.world.applyPoint(
+                math::VectorN{positions[v], positions[v + 1], positions[v + 2], positions[v + 3]}));
     }
     for (const eval::CompiledSkeleton& skeleton : rig->skeletons())
         for (model::NodeId bone : skeleton.bones)
