@@ -18,7 +18,11 @@ def load(paths):
     order = []
     for path in paths:
         with open(path, encoding="utf-8") as stream:
-            report = json.load(stream)
+            text = stream.read()
+        # A program whose benchmarks a --benchmark_filter excluded writes an empty report.
+        if not text.strip():
+            continue
+        report = json.loads(text)
         for entry in report.get("benchmarks", []):
             if entry.get("run_type") != "iteration":
                 continue

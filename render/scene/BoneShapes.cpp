@@ -4,9 +4,21 @@
 
 namespace hyperrig::render::scene {
 
+const ShapeOutlineCache::Segments& ShapeOutlineCache::outline(core::model::ShapeId id,
+                                                              const core::model::OrderedJson& shape,
+                                                              int dimension) {
+    Entry& entry = m_entries[id];
+    if (entry.dimension != dimension || entry.shape != shape) {
+        entry.shape = shape;
+        entry.dimension = dimension;
+        entry.segments = shapeOutline(shape, dimension);
+    }
+    return entry.segments;
+}
+
 void appendBoneShapes(const core::model::Document& document, const core::eval::CompiledRig& rig,
                       const core::eval::EvaluatedRig& evaluated, const core::eval::View4D& view,
-                      SceneData& scene) {
+                      ShapeOutlineCache& outlines, SceneData& scene) {
     const int dimension = document.dimension();
     if (dimension != 3 && dimension != 4)
         return;
@@ -20,7 +32,7 @@ void appendBoneShapes(const core::model::Document& document, const core::eval::C
                 data.shape ? document.shapes.find(data.shape) : nullptr;
             if (!shape || !data.length)
                 continue;
-            const auto outline = shapeOutline(shape->value, dimension);
+            const auto& outline = outlines.outline(data.shape, shape->value, dimension);
             if (outline.empty())
                 continue;
             // Shape space -> drawn space: view ∘ bone world ∘ (translate L/2 along +Y).

@@ -32,7 +32,8 @@ core::Result<SceneData> buildDocumentScene(const core::model::Document& document
                              workspace.slice, request.highlight);
         scene = sceneFromSlice(workspace.slice, request.view, workspace.smoothing);
     }
-    appendBoneShapes(document, rig, workspace.evaluated, request.view, scene);
+    appendBoneShapes(document, rig, workspace.evaluated, request.view, workspace.shapeOutlines,
+                     scene);
     return scene;
 }
 

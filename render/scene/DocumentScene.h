@@ -7,6 +7,7 @@
 #include "core/eval/RigSlice.h"
 #include "core/eval/ThreadPool.h"
 #include "core/eval/View4D.h"
+#include "render/scene/BoneShapes.h"
 #include "render/scene/RigScene.h"
 #include "render/scene/SceneData.h"
 
@@ -30,6 +31,7 @@ struct SceneWorkspace {
     core::eval::Slicer slicer;
     core::eval::RigSlice slice;
     SmoothNormals smoothing;
+    ShapeOutlineCache shapeOutlines;
 };
 
 // The scene of a 3D or 4D document under `request`: evaluated with the pose (skinning on

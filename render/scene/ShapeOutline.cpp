@@ -44,6 +44,10 @@ std::array<double, 2> superellipseSupport(double ra, double rb, double p, double
         return std::abs(alpha) >= std::abs(beta)
                    ? std::array<double, 2>{std::copysign(ra, ux), 0.0}
                    : std::array<double, 2>{0.0, std::copysign(rb, uy)};
+    if (p == 2.0) { // the common ellipse: x = r_a · α / ‖(α, β)‖, without pow
+        const double norm = std::sqrt(alpha * alpha + beta * beta);
+        return {ra * alpha / norm, rb * beta / norm};
+    }
     const double q = p / (p - 1.0);
     const double normQ =
         std::pow(std::pow(std::abs(alpha), q) + std::pow(std::abs(beta), q), 1.0 / q);

@@ -36,7 +36,7 @@ namespace hyperrig::render::scene {
 // "ray": one segment from the origin along −Y by `length` (default 1). Shapes with no finite
 // outline of their own ("plane") or that refer to mesh data ("concave", "convex", "heightmap")
 // give no segments.
-constexpr int kRingSamples = 48;
+constexpr int kRingSamples = 32;
 
 // Pairs of segment ends in the shape's space, dimension `dimension`.
 std::vector<std::pair<core::math::VectorN, core::math::VectorN>>

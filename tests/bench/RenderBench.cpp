@@ -4,7 +4,8 @@
 //   eval_ms    evaluateRig with a pose that changes every frame (two bones turning in 4D),
 //   slice_ms   sliceRig at w = 0,
 //   scene_ms   sceneFromSlice (the slice as the viewport's plain SceneData, smooth normals
-//              included, with their scratch kept between frames as the editor keeps it),
+//              included, with their scratch kept between frames as the editor keeps it) and
+//              the bone shapes' wireframes (appendBoneShapes), as the editor builds a frame,
 //   upload_ms  the scene's buffers to GL (Viewport::uploadScene, then glFinish),
 //   draw_ms    Viewport::draw and glFinish.
 // Times are wall-clock (llvmpipe rasterises on its own threads, so the calling thread's CPU time
@@ -18,6 +19,7 @@
 #include "core/eval/RigEvaluation.h"
 #include "core/eval/RigSlice.h"
 #include "core/eval/ThreadPool.h"
+#include "render/scene/BoneShapes.h"
 #include "core/io/g4mf/G4mfReader.h"
 #include "core/math/Rotor.h"
 #include "render/gl/OffscreenFramebuffer.h"
@@ -109,6 +111,7 @@ void renderCreature(benchmark::State& state, bool wireframe) {
     core::eval::Slicer slicer;
     core::eval::RigSlice slice;
     render::scene::SmoothNormals smoothing;
+    render::scene::ShapeOutlineCache shapeOutlines;
     const core::eval::View4D view;
     core::eval::ThreadPool& pool = core::eval::ThreadPool::shared();
     bool framed = false;
@@ -133,7 +136,9 @@ void renderCreature(benchmark::State& state, bool wireframe) {
         sliceMs += millisecondsSince(start);
 
         start = Clock::now();
-        viewport.setScene(render::scene::sceneFromSlice(slice, view, smoothing));
+        render::scene::SceneData scene = render::scene::sceneFromSlice(slice, view, smoothing);
+        render::scene::appendBoneShapes(document, *rig, evaluated, view, shapeOutlines, scene);
+        viewport.setScene(std::move(scene));
         sceneMs += millisecondsSince(start);
         if (!framed) {
             // Framed once, like a viewport the user does not touch: the camera stays put.

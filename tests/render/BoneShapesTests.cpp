@@ -132,7 +132,8 @@ TEST_CASE("bone shapes sit halfway along their bones and follow the view", "[sce
     core::eval::View4D view;
     view.offset = 0.2;
     render::scene::SceneData scene;
-    render::scene::appendBoneShapes(document, *rig, evaluated, view, scene);
+    render::scene::ShapeOutlineCache outlines;
+    render::scene::appendBoneShapes(document, *rig, evaluated, view, outlines, scene);
     REQUIRE_FALSE(scene.shapeLines.empty());
 
     const NodeId spine = document.findNode("Spine");
@@ -153,10 +154,31 @@ TEST_CASE("bone shapes sit halfway along their bones and follow the view", "[sce
             CHECK(line.aDistance == Approx(centre[3] - 0.2).margin(1e-5));
         }
     REQUIRE(count == 3 * render::scene::kRingSamples);
+
+    // Built again with the cache warm: the same lines.
+    render::scene::SceneData again;
+    render::scene::appendBoneShapes(document, *rig, evaluated, view, outlines, again);
+    REQUIRE(again.shapeLines.size() == scene.shapeLines.size());
+    CHECK(again.shapeLines.front().a == scene.shapeLines.front().a);
+
     const glm::dvec3 mean = sum / static_cast<double>(count);
     CHECK(mean.x == Approx(centre[0]).margin(1e-5));
     CHECK(mean.y == Approx(centre[1]).margin(1e-5));
     CHECK(mean.z == Approx(centre[2]).margin(1e-5));
+
+    // An edited shape is outlined again: a larger radius moves its ring points out.
+    const core::model::ShapeId spineShape = document.node(spine).bone()->shape;
+    read->document.shapes.find(spineShape)->value["curves"][0]["radii"] = {0.2, 0.2, 0.2, 0.2};
+    render::scene::SceneData grown;
+    render::scene::appendBoneShapes(document, *rig, evaluated, view, outlines, grown);
+    float before = 0.0F;
+    float after = 0.0F;
+    for (std::size_t i = 0; i < scene.shapeLines.size(); ++i)
+        if (scene.shapeLines[i].bone == spine) {
+            before = std::max(before, glm::length(scene.shapeLines[i].a - glm::vec3(mean)));
+            after = std::max(after, glm::length(grown.shapeLines[i].a - glm::vec3(mean)));
+        }
+    CHECK(after > before + 0.05F);
 }
 
 TEST_CASE("shape lines fade along W and take the selection colour", "[scene][shapes]") {
