@@ -5,6 +5,7 @@
 #include "render/scene/LineBatch.h"
 #include "render/scene/SurfaceBatch.h"
 #include "render/view/Viewport.h"
+#include "tests/render/ViewportTestSupport.h"
 
 #include <array>
 #include <catch2/catch.hpp>
@@ -15,15 +16,6 @@ using namespace hyperrig::render;
 using Pixel = gl::RgbaImage::Pixel;
 
 namespace {
-
-// A camera on +Z looking at the origin along -Z: screen right is +X, up is +Y.
-view::OrbitCamera frontCamera(float distance = 3.0F) {
-    view::OrbitCamera camera;
-    camera.yawDegrees = 0.0F;
-    camera.pitchDegrees = 0.0F;
-    camera.distance = distance;
-    return camera;
-}
 
 // Two triangles covering [x0, x1] x [y0, y1] at depth z, counter-clockwise seen from +Z unless
 // `clockwise`; the normal follows the winding.
@@ -58,27 +50,8 @@ float frontLight(const scene::SurfaceStyle& style) {
     return style.ambient + style.key * std::max(key, 0.0F) + style.fill * std::max(fill, 0.0F);
 }
 
-struct GlFixture {
-    std::unique_ptr<headless::EglContext> context;
-    gl::OffscreenFramebuffer target;
-
-    GlFixture(int width, int height) {
-        auto created = headless::EglContext::create();
-        REQUIRE(created.ok());
-        context = std::move(*created);
-        auto framebuffer = gl::OffscreenFramebuffer::create(width, height);
-        REQUIRE(framebuffer.ok());
-        target = std::move(*framebuffer);
-        target.bind();
-        glClearColor(0.0F, 0.0F, 0.0F, 1.0F);
-        glClearDepth(1.0);
-        glDepthMask(GL_TRUE);
-        glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
-    }
-    float aspect() const {
-        return static_cast<float>(target.width()) / static_cast<float>(target.height());
-    }
-};
+using GlFixture = hyperrig::test::OffscreenTarget;
+using hyperrig::test::frontCamera;
 
 } // namespace
 

@@ -2,6 +2,7 @@
 #include "render/headless/EglContext.h"
 #include "render/scene/SurfaceBatch.h"
 #include "render/view/Viewport.h"
+#include "tests/render/ViewportTestSupport.h"
 
 #include <array>
 #include <catch2/catch.hpp>
@@ -15,15 +16,7 @@ namespace {
 
 constexpr int kSize = 64;
 
-// A camera on +Z looking at the origin along -Z: screen right is +X, up is +Y. At `distance` the
-// picture is 2 · distance · tan(20°) units high (OrbitCamera's 40° field of view).
-view::OrbitCamera frontCamera(float distance = 3.0F) {
-    view::OrbitCamera camera;
-    camera.yawDegrees = 0.0F;
-    camera.pitchDegrees = 0.0F;
-    camera.distance = distance;
-    return camera;
-}
+using hyperrig::test::frontCamera;
 
 // Where `point` lands in a size x size picture, in pixels from the top-left corner (pixel (x, y)
 // has its centre at (x + 0.5, y + 0.5)).
@@ -73,15 +66,9 @@ scene::SurfaceInput diagonalSquare() {
     return surfaceOf({{-1, -1, 0}, {1, -1, 0}, {1, 1, 0}, {-1, -1, 0}, {1, 1, 0}, {-1, 1, 0}});
 }
 
-class GlFixture {
+class GlFixture : public hyperrig::test::OffscreenTarget {
 public:
-    GlFixture() {
-        auto created = headless::EglContext::create();
-        REQUIRE(created.ok());
-        m_context = std::move(*created);
-        auto framebuffer = gl::OffscreenFramebuffer::create(kSize, kSize);
-        REQUIRE(framebuffer.ok());
-        target = std::move(*framebuffer);
+    GlFixture() : OffscreenTarget(kSize, kSize) {
         auto createdBatch = scene::SurfaceBatch::create();
         INFO((createdBatch.ok() ? "" : createdBatch.error().message()));
         REQUIRE(createdBatch.ok());
@@ -103,11 +90,7 @@ public:
         return target.readPixels();
     }
 
-    gl::OffscreenFramebuffer target;
     std::unique_ptr<scene::SurfaceBatch> batch;
-
-private:
-    std::unique_ptr<headless::EglContext> m_context;
 };
 
 // The red of row y summed over columns [x0, x1), in pixels (255 = one fully covered pixel).
