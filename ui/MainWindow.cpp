@@ -268,6 +268,11 @@ void MainWindow::applyPoseAsRest() {
         return;
     }
     auto pose = shownPose();
+    if (pose && pose->isRest()) {
+        statusBar()->showMessage(tr("Nothing is posed: the current pose is the rest pose; turn "
+                                    "a bone with the pose sliders first"));
+        return;
+    }
     auto change = pose ? core::eval::bakePose(*m_document, *m_rig, *pose)
                        : core::Result<core::edit::RestPoseChange>(pose.error());
     auto applied = change ? m_history->execute(core::edit::applyPoseAsRest(std::move(*change)))

@@ -299,6 +299,13 @@ TEST_CASE("pose sliders pose the selected bone in the current pose, which applie
     const glm::vec3 restForearm = boneLine(forearm).head;
     const glm::vec3 restArm = boneLine(arm).head;
 
+    // With nothing posed, "current" is the rest pose: applying it is refused, no undo step.
+    state.pose = {hyperrig::render::overlay::PoseSelection::Kind::Current, {}};
+    state.action = hyperrig::render::overlay::OverlayAction::ApplyPoseAsRest;
+    emit viewport.overlayChanged();
+    CHECK(window.statusBar()->currentMessage().startsWith(QStringLiteral("Nothing is posed")));
+    CHECK_FALSE(window.findChild<QAction*>(QStringLiteral("undoAction"))->isEnabled());
+
     emit viewport.nodeClicked(arm);
     state.poseBoneDegrees[0] = 45.0; // what dragging the XY slider leaves
     state.poseBoneChanged = true;
