@@ -108,7 +108,10 @@ public:
     void setDisplay(const Display& display) { m_display = display; }
 
     const ViewportTheme& theme() const { return m_theme; }
-    void setTheme(const ViewportTheme& theme) { m_theme = theme; }
+    void setTheme(const ViewportTheme& theme) {
+        m_theme = theme;
+        m_boneSolidsUploaded = false; // their colours and proportions come from the theme
+    }
 
 private:
     struct GlResources {

@@ -241,6 +241,13 @@ TEST_CASE("3D bones are drawn as solids in front of the meshes, picked by their 
         const glm::ivec2 off = fixture.window({0.9F, 0.5F, 0.0F});
         CHECK(fixture.viewport.pick(off.x, off.y, kWidth, kHeight) == NodeId{1});
     }
+    SECTION("a new theme recolours the bones") {
+        view::ViewportTheme theme = fixture.viewport.theme();
+        theme.boneSolids.color = {0.9F, 0.1F, 0.1F};
+        fixture.viewport.setTheme(theme);
+        const Pixel red = fixture.at(fixture.draw(), onWaist);
+        CHECK(red.r > red.g + 80);
+    }
     SECTION("bones hide behind no mesh") {
         scene.bones[0] = bone({0, -1, -1.0F}, {0, 1, -1.0F}, NodeId{2}); // behind the backdrop
         fixture.viewport.setScene(scene);
