@@ -1,5 +1,7 @@
 #include "app/hyperrig-cli/DocumentFiles.h"
 
+#include "core/edit/History.h"
+
 namespace hyperrig::cli {
 
 std::optional<core::io::ReadDocument> readDocumentFile(const std::string& path,
@@ -22,6 +24,17 @@ int writeDocumentFile(const core::model::Document& document, const std::string& 
     for (const std::string& warning : *written)
         std::fprintf(context.err, "hyperrig-cli: warning: %s\n", warning.c_str());
     return kExitSuccess;
+}
+
+int applyAndWrite(core::io::ReadDocument& read, std::unique_ptr<core::edit::Command> command,
+                  const std::string& output, const CommandReport& report, CliContext& context) {
+    core::edit::History history(read.document);
+    auto applied = history.execute(std::move(command));
+    if (!applied)
+        return report.fail(applied.error().message(), kExitFailure);
+    core::io::WriteOptions writeOptions;
+    writeOptions.schema = read.schema;
+    return writeDocumentFile(read.document, output, writeOptions, context);
 }
 
 } // namespace hyperrig::cli

@@ -1,9 +1,12 @@
 #pragma once
 
 #include "app/hyperrig-cli/CliCommand.h"
+#include "app/hyperrig-cli/CommandReport.h"
+#include "core/edit/Command.h"
 #include "core/io/g4mf/G4mfReader.h"
 #include "core/io/g4mf/G4mfWriter.h"
 
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -20,5 +23,11 @@ std::optional<core::io::ReadDocument> readDocumentFile(const std::string& path,
 // Writes `document` to `path` (.g4tf or .g4b by its extension) and returns the exit status.
 int writeDocumentFile(const core::model::Document& document, const std::string& path,
                       const core::io::WriteOptions& options, CliContext& context);
+
+// Runs `command` on `read.document` through an edit History, as the editor's panels do, and
+// writes the result to `output` in the schema the input was read in. Returns the exit status: a
+// refused command is reported through `report` (exit 1) and nothing is written.
+int applyAndWrite(core::io::ReadDocument& read, std::unique_ptr<core::edit::Command> command,
+                  const std::string& output, const CommandReport& report, CliContext& context);
 
 } // namespace hyperrig::cli

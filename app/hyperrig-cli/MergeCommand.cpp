@@ -1,7 +1,6 @@
 #include "app/hyperrig-cli/CommandReport.h"
 #include "app/hyperrig-cli/Commands.h"
 #include "app/hyperrig-cli/DocumentFiles.h"
-#include "core/edit/History.h"
 #include "core/model/ItemAddress.h"
 #include "core/ops/MergeMeshes.h"
 
@@ -99,13 +98,7 @@ int runMerge(const ParsedOptions& options, CliContext& context) {
         printTable(plan->mappings, options.flag("json"), context);
         return kExitSuccess;
     }
-    core::edit::History history(document);
-    auto applied = history.execute(std::move(plan->command));
-    if (!applied)
-        return report.fail(applied.error().message(), kExitFailure);
-    core::io::WriteOptions writeOptions;
-    writeOptions.schema = read->schema;
-    return writeDocumentFile(document, *output, writeOptions, context);
+    return applyAndWrite(*read, std::move(plan->command), *output, report, context);
 }
 
 } // namespace

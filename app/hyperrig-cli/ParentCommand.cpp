@@ -1,7 +1,6 @@
 #include "app/hyperrig-cli/CommandReport.h"
 #include "app/hyperrig-cli/Commands.h"
 #include "app/hyperrig-cli/DocumentFiles.h"
-#include "core/edit/History.h"
 #include "core/model/ItemAddress.h"
 #include "core/ops/ParentMesh.h"
 
@@ -58,13 +57,7 @@ int runParent(const ParsedOptions& options, CliContext& context) {
         return report.fail(plan.error().message(), kExitFailure);
     for (const std::string& warning : plan->warnings)
         std::fprintf(context.err, "hyperrig-cli: warning: %s\n", warning.c_str());
-    core::edit::History history(document);
-    auto applied = history.execute(std::move(plan->command));
-    if (!applied)
-        return report.fail(applied.error().message(), kExitFailure);
-    core::io::WriteOptions writeOptions;
-    writeOptions.schema = read->schema;
-    return writeDocumentFile(document, *output, writeOptions, context);
+    return applyAndWrite(*read, std::move(plan->command), *output, report, context);
 }
 
 } // namespace

@@ -2,7 +2,6 @@
 #include "app/hyperrig-cli/Commands.h"
 #include "app/hyperrig-cli/DocumentFiles.h"
 #include "app/hyperrig-cli/ViewOptions.h"
-#include "core/edit/History.h"
 #include "core/edit/commands/RestPoseCommand.h"
 #include "core/eval/CompiledRig.h"
 #include "core/eval/PoseBake.h"
@@ -35,24 +34,17 @@ int runPose(const ParsedOptions& options, CliContext& context) {
     if (!read)
         return kExitUnreadable;
     core::model::Document& document = read->document;
-    auto rig = core::eval::CompiledRig::compile(document);
-    if (!rig)
-        return report.fail(input + ": " + rig.error().message(), kExitFailure);
-    bool poseUnreadable = false;
-    auto pose = poseFromOptions(options, document, *rig, poseUnreadable);
-    if (!pose)
-        return report.fail(pose.error().message(), poseUnreadable ? kExitUnreadable : kExitFailure);
-    auto change = core::eval::bakePose(document, *rig, *pose);
+    int exitStatus = kExitSuccess;
+    auto loaded = rigAndPoseFromOptions(options, document, input, report, exitStatus);
+    if (!loaded)
+        return exitStatus;
+    const core::eval::CompiledRig& rig = loaded->rig;
+    const core::eval::Pose& pose = loaded->pose;
+    auto change = core::eval::bakePose(document, rig, pose);
     if (!change)
         return report.fail(change.error().message(), kExitFailure);
-    core::edit::History history(document);
-    auto applied = history.execute(core::edit::applyPoseAsRest(std::move(*change)));
-    if (!applied)
-        return report.fail(applied.error().message(), kExitFailure);
-
-    core::io::WriteOptions writeOptions;
-    writeOptions.schema = read->schema;
-    return writeDocumentFile(document, *output, writeOptions, context);
+    return applyAndWrite(*read, core::edit::applyPoseAsRest(std::move(*change)), *output, report,
+                         context);
 }
 
 } // namespace

@@ -122,17 +122,16 @@ int runRender(const ParsedOptions& options, CliContext& context) {
                      "hyperrig-cli: warning: --w and --rotate apply to 4D documents; "
                      "%s is 3D\n",
                      input.c_str());
-    auto rig = core::eval::CompiledRig::compile(document);
-    if (!rig)
-        return report.fail(input + ": " + rig.error().message(), kExitFailure);
-    bool poseUnreadable = false;
-    auto pose = poseFromOptions(options, document, *rig, poseUnreadable);
-    if (!pose)
-        return report.fail(pose.error().message(), poseUnreadable ? kExitUnreadable : kExitFailure);
+    int exitStatus = kExitSuccess;
+    auto loaded = rigAndPoseFromOptions(options, document, input, report, exitStatus);
+    if (!loaded)
+        return exitStatus;
+    const core::eval::CompiledRig& rig = loaded->rig;
+    const core::eval::Pose& pose = loaded->pose;
     render::scene::MeshAttributes highlight;
     if (const auto group = options.value("highlight-group")) {
         bool found = false;
-        highlight = render::scene::groupHighlight(document, *rig, *group, found);
+        highlight = render::scene::groupHighlight(document, rig, *group, found);
         if (!found)
             return report.fail("no mesh of " + input + " has a skin group named '" + *group + "'",
                                kExitFailure);
@@ -149,15 +148,15 @@ int runRender(const ParsedOptions& options, CliContext& context) {
                                    kExitFailure);
             picture.selection.push_back(node);
         }
-    auto scene = render::scene::sceneFromDocument(document, *rig, *pose, view, highlight);
+    auto scene = render::scene::sceneFromDocument(document, rig, pose, view, highlight);
     if (!scene)
         return report.fail(input + ": " + scene.error().message(), kExitFailure);
     if (const auto ghostName = options.value("ghost-pose")) {
         // A stored bind pose (or "rest") as a see-through ghost over the posed rig.
-        auto ghostPose = core::eval::namedPose(*ghostName, document, *rig);
+        auto ghostPose = core::eval::namedPose(*ghostName, document, rig);
         if (!ghostPose)
             return report.fail("--ghost-pose: " + ghostPose.error().message(), kExitFailure);
-        auto ghost = render::scene::sceneFromDocument(document, *rig, *ghostPose, view);
+        auto ghost = render::scene::sceneFromDocument(document, rig, *ghostPose, view);
         if (!ghost)
             return report.fail(input + ": " + ghost.error().message(), kExitFailure);
         render::scene::addPoseGhost(*scene, *ghost);

@@ -82,27 +82,26 @@ int runSlice(const ParsedOptions& options, CliContext& context) {
         return report.fail(input + " is " + std::to_string(dimension) +
                                "D; slice cuts 4D meshes (and writes 3D meshes as they are)",
                            kExitFailure);
-    auto rig = core::eval::CompiledRig::compile(document);
-    if (!rig)
-        return report.fail(input + ": " + rig.error().message(), kExitFailure);
-    bool poseUnreadable = false;
-    auto pose = poseFromOptions(options, document, *rig, poseUnreadable);
-    if (!pose)
-        return report.fail(pose.error().message(), poseUnreadable ? kExitUnreadable : kExitFailure);
+    int exitStatus = kExitSuccess;
+    auto loaded = rigAndPoseFromOptions(options, document, input, report, exitStatus);
+    if (!loaded)
+        return exitStatus;
+    const core::eval::CompiledRig& rig = loaded->rig;
+    const core::eval::Pose& pose = loaded->pose;
     core::eval::EvaluatedRig evaluated;
     auto evaluatedOk =
-        core::eval::evaluateRig(document, *rig, *pose, core::eval::ThreadPool::shared(), evaluated);
+        core::eval::evaluateRig(document, rig, pose, core::eval::ThreadPool::shared(), evaluated);
     if (!evaluatedOk)
         return report.fail(input + ": " + evaluatedOk.error().message(), kExitFailure);
 
     std::vector<core::io::ObjObject> objects;
     std::size_t triangles = 0;
     if (dimension == 3) {
-        meshTriangles(document, *rig, evaluated, objects);
+        meshTriangles(document, rig, evaluated, objects);
     } else {
         core::eval::Slicer slicer;
         core::eval::RigSlice slice;
-        core::eval::sliceRig(document, *rig, evaluated, view, slicer, slice);
+        core::eval::sliceRig(document, rig, evaluated, view, slicer, slice);
         for (const auto& instance : slice.instances) {
             core::io::ObjObject object{document.node(instance.node).displayName(), {}, {}};
             const auto corners = instance.triangles.vertices();

@@ -39,4 +39,23 @@ core::Result<core::eval::Pose> poseFromOptions(const ParsedOptions& options,
     return core::eval::Pose{};
 }
 
+std::optional<RigAndPose> rigAndPoseFromOptions(const ParsedOptions& options,
+                                                const core::model::Document& document,
+                                                const std::string& input,
+                                                const CommandReport& report, int& exitStatus) {
+    auto rig = core::eval::CompiledRig::compile(document);
+    if (!rig) {
+        exitStatus = report.fail(input + ": " + rig.error().message(), kExitFailure);
+        return std::nullopt;
+    }
+    bool poseUnreadable = false;
+    auto pose = poseFromOptions(options, document, *rig, poseUnreadable);
+    if (!pose) {
+        exitStatus =
+            report.fail(pose.error().message(), poseUnreadable ? kExitUnreadable : kExitFailure);
+        return std::nullopt;
+    }
+    return RigAndPose{std::move(*rig), std::move(*pose)};
+}
+
 } // namespace hyperrig::cli

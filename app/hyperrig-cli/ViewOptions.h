@@ -1,12 +1,14 @@
 #pragma once
 
 #include "app/hyperrig-cli/CliOptions.h"
+#include "app/hyperrig-cli/CommandReport.h"
 #include "core/base/Result.h"
 #include "core/eval/CompiledRig.h"
 #include "core/eval/Pose.h"
 #include "core/eval/View4D.h"
 
 #include <optional>
+#include <string>
 
 namespace hyperrig::cli {
 
@@ -22,5 +24,18 @@ core::Result<core::eval::Pose> poseFromOptions(const ParsedOptions& options,
                                                const core::model::Document& document,
                                                const core::eval::CompiledRig& rig,
                                                bool& unreadable);
+
+// A document's compiled rig and the pose of --pose / --pose-name.
+struct RigAndPose {
+    core::eval::CompiledRig rig;
+    core::eval::Pose pose;
+};
+
+// Compiles `document` (read from `input`) and reads its pose from the options; on failure reports
+// through `report` and sets `exitStatus` (1, or 2 for an unreadable pose file).
+std::optional<RigAndPose> rigAndPoseFromOptions(const ParsedOptions& options,
+                                                const core::model::Document& document,
+                                                const std::string& input,
+                                                const CommandReport& report, int& exitStatus);
 
 } // namespace hyperrig::cli
