@@ -35,11 +35,10 @@ int runPose(const ParsedOptions& options, CliContext& context) {
         return kExitUnreadable;
     core::model::Document& document = read->document;
     int exitStatus = kExitSuccess;
-    auto loaded = rigAndPoseFromOptions(options, document, input, report, exitStatus);
+    const auto loaded = rigAndPoseFromOptions(options, document, input, report, exitStatus);
     if (!loaded)
         return exitStatus;
-    const core::eval::CompiledRig& rig = loaded->rig;
-    const core::eval::Pose& pose = loaded->pose;
+    const auto& [rig, pose] = *loaded;
     auto change = core::eval::bakePose(document, rig, pose);
     if (!change)
         return report.fail(change.error().message(), kExitFailure);

@@ -123,11 +123,10 @@ int runRender(const ParsedOptions& options, CliContext& context) {
                      "%s is 3D\n",
                      input.c_str());
     int exitStatus = kExitSuccess;
-    auto loaded = rigAndPoseFromOptions(options, document, input, report, exitStatus);
+    const auto loaded = rigAndPoseFromOptions(options, document, input, report, exitStatus);
     if (!loaded)
         return exitStatus;
-    const core::eval::CompiledRig& rig = loaded->rig;
-    const core::eval::Pose& pose = loaded->pose;
+    const auto& [rig, pose] = *loaded;
     render::scene::MeshAttributes highlight;
     if (const auto group = options.value("highlight-group")) {
         bool found = false;

@@ -83,11 +83,10 @@ int runSlice(const ParsedOptions& options, CliContext& context) {
                                "D; slice cuts 4D meshes (and writes 3D meshes as they are)",
                            kExitFailure);
     int exitStatus = kExitSuccess;
-    auto loaded = rigAndPoseFromOptions(options, document, input, report, exitStatus);
+    const auto loaded = rigAndPoseFromOptions(options, document, input, report, exitStatus);
     if (!loaded)
         return exitStatus;
-    const core::eval::CompiledRig& rig = loaded->rig;
-    const core::eval::Pose& pose = loaded->pose;
+    const auto& [rig, pose] = *loaded;
     core::eval::EvaluatedRig evaluated;
     auto evaluatedOk =
         core::eval::evaluateRig(document, rig, pose, core::eval::ThreadPool::shared(), evaluated);
