@@ -333,6 +333,17 @@ void ViewportWidget::leaveEvent(QEvent* event) {
     QOpenGLWidget::leaveEvent(event);
 }
 
+bool ViewportWidget::event(QEvent* event) {
+    if (event->type() == QEvent::ShortcutOverride) {
+        const render::overlay::Overlay* overlay = m_viewport.overlay();
+        if (overlay && overlay->isInitialized() && overlay->wantsKeyboard()) {
+            event->accept(); // delivered as a key press to keyPressEvent, then to the overlay
+            return true;
+        }
+    }
+    return QOpenGLWidget::event(event);
+}
+
 void ViewportWidget::keyPressEvent(QKeyEvent* event) {
     if (overlayTakesKey(event, true))
         return;

@@ -63,6 +63,9 @@ signals:
     void overlayChanged();
 
 protected:
+    // While the overlay has the keyboard (a slider being dragged or typed into), keys that are
+    // window shortcuts (F, Home, ...) go to the overlay instead of triggering them.
+    bool event(QEvent* event) override;
     void initializeGL() override;
     void paintGL() override;
     // Camera controls: left drag orbits, right or middle drag (or Shift + left) pans, the wheel

@@ -2,6 +2,7 @@
 #include "ui/ViewportWidget.h"
 
 #include <QAction>
+#include <QKeyEvent>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMouseEvent>
@@ -153,6 +154,12 @@ TEST_CASE("dragging the overlay's W slider re-slices the document, not the camer
                      start.y());
     QTest::mouseMove(&viewport, start);
     frames.wait(2000);
+    // Without an active overlay widget, F is the window's Frame Selected shortcut.
+    QKeyEvent idleShortcut(QEvent::ShortcutOverride, Qt::Key_F, Qt::NoModifier,
+                           QStringLiteral("f"));
+    idleShortcut.ignore(); // as Qt's shortcut map sends it: unaccepted
+    QCoreApplication::sendEvent(&viewport, &idleShortcut);
+    CHECK_FALSE(idleShortcut.isAccepted());
     QTest::mousePress(&viewport, Qt::LeftButton, {}, start);
     frames.wait(2000);
     // QTest::mouseMove (Qt 6.4) sends no held buttons: a drag needs its own event.
@@ -160,6 +167,13 @@ TEST_CASE("dragging the overlay's W slider re-slices the document, not the camer
                      Qt::NoButton, Qt::LeftButton, Qt::NoModifier);
     QCoreApplication::sendEvent(&viewport, &drag);
     frames.wait(2000);
+    // While the slider is held the overlay has the keyboard: the shortcut is overridden, so
+    // the key reaches the overlay instead of framing the view.
+    QKeyEvent heldShortcut(QEvent::ShortcutOverride, Qt::Key_F, Qt::NoModifier,
+                           QStringLiteral("f"));
+    heldShortcut.ignore();
+    QCoreApplication::sendEvent(&viewport, &heldShortcut);
+    CHECK(heldShortcut.isAccepted());
     QTest::mouseRelease(&viewport, Qt::LeftButton, {}, end);
     QTest::qWait(100);
 
