@@ -50,12 +50,7 @@ Result<void> writeFileAtomically(const std::filesystem::path& path,
                                  std::span<const std::byte> bytes) {
     const std::filesystem::path folder =
         path.has_parent_path() ? path.parent_path() : std::filesystem::path(".");
-    // Appended piece by piece: GCC 12 at -O3 reports a false -Wrestrict overlap for
-    // "." + std::string&& (the inlined insert at position 0).
-    std::string name = ".";
-    name += path.filename().string();
-    name += ".tmp-XXXXXX";
-    std::string pattern = (folder / name).string();
+    std::string pattern = (folder / ("." + path.filename().string() + ".tmp-XXXXXX")).string();
     const int descriptor = ::mkstemp(pattern.data());
     if (descriptor < 0)
         return Error(systemError("cannot create a temporary file in", folder));
