@@ -13,9 +13,7 @@ Result<std::vector<float>> groupWeightPerVertex(const model::Document& document,
     if (!item.skin)
         return Error("mesh " + model::describeMesh(document, mesh) + " has no skin");
     const model::Skin& skin = *item.skin;
-    const std::size_t count =
-        std::max(skin.groupCount(), skin.groupNames ? skin.groupNames->size() : 0);
-    const std::vector<std::string> names = edit::groupNamesWithInference(document, mesh, count);
+    const std::vector<std::string> names = edit::skinGroupNames(document, mesh);
     const auto found = std::find(names.begin(), names.end(), groupName);
     if (found == names.end())
         return Error("mesh " + model::describeMesh(document, mesh) + " has no group named '" +

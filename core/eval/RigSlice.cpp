@@ -45,11 +45,10 @@ void sliceRig(const model::Document& document, const CompiledRig& rig,
             surface.vertexAttribute = found->second;
         surface.flipOrientation = instance.world.basis().determinant() < 0.0;
         slicer.slice(surface, plane, result.triangles);
-        // The distance is the fourth output row only: one more pass over the vertices, far
-        // cheaper than the slice itself.
-        const float* positions = instance.positions(mesh);
-        for (std::size_t v = 0; v + 3 < mesh.restPositions.size(); v += 4)
-            include(plane.apply(positions + v).distance);
+        if (const auto range = slicer.lastDistanceRange()) {
+            include(range->min);
+            include(range->max);
+        }
     }
     out.instances.resize(used);
 

@@ -10,10 +10,8 @@ std::vector<GroupEntry> meshGroups(const model::Document& document, model::MeshI
                                    model::NodeId skeleton) {
     const model::Mesh& item = document.mesh(mesh);
     const auto& joints = document.node(skeleton).skeleton()->joints;
-    std::size_t count = item.skin->groupCount();
-    if (item.skin->groupNames)
-        count = std::max(count, item.skin->groupNames->size());
-    const std::vector<std::string> names = edit::groupNamesWithInference(document, mesh, count);
+    const std::vector<std::string> names = edit::skinGroupNames(document, mesh);
+    const std::size_t count = names.size();
     std::vector<GroupEntry> entries(count);
     for (std::size_t group = 0; group < count; ++group) {
         entries[group].name = names[group];

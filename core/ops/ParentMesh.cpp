@@ -156,9 +156,8 @@ Result<ParentPlan> planParent(const model::Document& document, model::NodeId mes
                          model::describeNode(document, skeleton));
     }
 
-    const std::size_t count = std::max(mesh.skin->groupCount(),
-                                       mesh.skin->groupNames ? mesh.skin->groupNames->size() : 0);
-    const std::vector<std::string> names = edit::groupNamesWithInference(document, meshId, count);
+    const std::vector<std::string> names = edit::skinGroupNames(document, meshId);
+    const std::size_t count = names.size();
     std::vector<bool> used(count, false);
     for (std::uint32_t group : mesh.skin->groups)
         used[group] = true;

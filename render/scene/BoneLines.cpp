@@ -26,8 +26,7 @@ void buildBoneGeometry(std::span<const BoneLine> bones, bool is4D, float fadeDis
     };
     for (const BoneLine& bone : bones) {
         const bool crossing = is4D && bone.crosses;
-        const bool isSelected =
-            bone.node && std::find(selected.begin(), selected.end(), bone.node) != selected.end();
+        const bool isSelected = isAmong(bone.node, selected);
         const glm::vec4 headColor = isSelected ? style.selectedColor
                                     : crossing ? style.crossingColor
                                                : faded(bone.headDistance);
@@ -50,8 +49,7 @@ void buildShapeLines(std::span<const ShapeLine> shapeLines, bool is4D, float fad
                      std::vector<LineVertex>& out) {
     out.clear();
     for (const ShapeLine& line : shapeLines) {
-        const bool isSelected =
-            line.bone && std::find(selected.begin(), selected.end(), line.bone) != selected.end();
+        const bool isSelected = isAmong(line.bone, selected);
         glm::vec4 color = style.shapeColor;
         if (isSelected)
             color = {style.selectedColor.x, style.selectedColor.y, style.selectedColor.z,

@@ -75,8 +75,7 @@ void buildBoneSolids(std::span<const BoneLine> bones, std::span<const core::mode
     out.edges.clear();
     for (std::size_t b = 0; b < bones.size(); ++b) {
         const BoneLine& bone = bones[b];
-        const bool isSelected =
-            bone.node && std::find(selected.begin(), selected.end(), bone.node) != selected.end();
+        const bool isSelected = isAmong(bone.node, selected);
         SurfaceInput& surface = out.surfaces[b];
         surface.positions.clear();
         surface.normals.clear();

@@ -61,13 +61,9 @@ std::vector<std::string> skinGroupNames(const core::model::Document& document,
     for (const core::eval::CompiledInstance& instance : rig.instances()) {
         if (!meshesSeen.insert(instance.mesh).second)
             continue;
-        const core::model::Mesh& mesh = document.mesh(instance.mesh);
-        if (!mesh.skin)
+        if (!document.mesh(instance.mesh).skin)
             continue;
-        const std::size_t count = std::max(
-            mesh.skin->groupCount(), mesh.skin->groupNames ? mesh.skin->groupNames->size() : 0);
-        for (std::string& name :
-             core::edit::groupNamesWithInference(document, instance.mesh, count))
+        for (std::string& name : core::edit::skinGroupNames(document, instance.mesh))
             if (!name.empty() && seen.insert(name).second)
                 names.push_back(std::move(name));
     }

@@ -2,8 +2,10 @@
 
 #include "core/model/Ids.h"
 
+#include <algorithm>
 #include <glm/glm.hpp>
 #include <optional>
+#include <span>
 #include <vector>
 
 namespace hyperrig::render::scene {
@@ -77,6 +79,12 @@ struct SceneData {
     float wMin = 0.0F;
     float wMax = 0.0F;
 };
+
+// Whether `node` is a node (not 0) listed in `nodes`: a selection's membership test. Selections
+// hold a handful of nodes, so a linear search is the fastest there is.
+inline bool isAmong(core::model::NodeId node, std::span<const core::model::NodeId> nodes) {
+    return node && std::find(nodes.begin(), nodes.end(), node) != nodes.end();
+}
 
 struct SceneBounds {
     glm::vec3 min{0.0F};

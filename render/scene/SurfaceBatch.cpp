@@ -151,9 +151,7 @@ void SurfaceBatch::draw(const glm::mat4& view, const glm::mat4& projection,
         glUniform3f(baseColor, surface.baseColor.x, surface.baseColor.y, surface.baseColor.z);
         glUniform1i(heatmap, surface.heatmap ? 1 : 0);
         glUniform1f(opacity, translucent ? surface.opacity : 1.0F);
-        const bool isSelected =
-            surface.node && std::find(options.selected.begin(), options.selected.end(),
-                                      surface.node) != options.selected.end();
+        const bool isSelected = isAmong(surface.node, options.selected);
         glUniform1f(selectionTint, isSelected ? style.selectionTint : 0.0F);
         glBindVertexArray(surface.vertexArray.name());
         glDrawArrays(GL_TRIANGLES, 0, surface.vertexCount);

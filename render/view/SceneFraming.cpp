@@ -1,35 +1,35 @@
 #include "render/view/SceneFraming.h"
 
-#include <algorithm>
 #include <vector>
 
 namespace hyperrig::render::view {
+namespace {
 
-void frameScene(const scene::SceneData& scene, float aspect, OrbitCamera& camera) {
+// Every surface corner and bone end of the items `include` accepts (by node).
+template <typename Include>
+std::vector<glm::vec3> framedPoints(const scene::SceneData& scene, Include include) {
     std::vector<glm::vec3> points;
     for (const scene::SurfaceInput& surface : scene.surfaces)
-        points.insert(points.end(), surface.positions.begin(), surface.positions.end());
-    for (const scene::BoneLine& bone : scene.bones) {
-        points.push_back(bone.head);
-        points.push_back(bone.tail);
-    }
-    camera.frame(points, aspect);
+        if (include(surface.node))
+            points.insert(points.end(), surface.positions.begin(), surface.positions.end());
+    for (const scene::BoneLine& bone : scene.bones)
+        if (include(bone.node)) {
+            points.push_back(bone.head);
+            points.push_back(bone.tail);
+        }
+    return points;
+}
+
+} // namespace
+
+void frameScene(const scene::SceneData& scene, float aspect, OrbitCamera& camera) {
+    camera.frame(framedPoints(scene, [](core::model::NodeId) { return true; }), aspect);
 }
 
 bool frameNodes(const scene::SceneData& scene, std::span<const core::model::NodeId> nodes,
                 float aspect, OrbitCamera& camera) {
-    auto chosen = [&](core::model::NodeId node) {
-        return node && std::find(nodes.begin(), nodes.end(), node) != nodes.end();
-    };
-    std::vector<glm::vec3> points;
-    for (const scene::SurfaceInput& surface : scene.surfaces)
-        if (chosen(surface.node))
-            points.insert(points.end(), surface.positions.begin(), surface.positions.end());
-    for (const scene::BoneLine& bone : scene.bones)
-        if (chosen(bone.node)) {
-            points.push_back(bone.head);
-            points.push_back(bone.tail);
-        }
+    const std::vector<glm::vec3> points =
+        framedPoints(scene, [&](core::model::NodeId node) { return scene::isAmong(node, nodes); });
     if (points.empty())
         return false;
     camera.frame(points, aspect);

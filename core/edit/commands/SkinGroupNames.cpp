@@ -30,6 +30,13 @@ std::size_t namedGroupCapacity(const model::Document& document, model::MeshId me
     return count;
 }
 
+std::vector<std::string> skinGroupNames(const model::Document& document, model::MeshId mesh) {
+    const model::Skin& skin = *document.mesh(mesh).skin;
+    const std::size_t count =
+        std::max(skin.groupCount(), skin.groupNames ? skin.groupNames->size() : 0);
+    return groupNamesWithInference(document, mesh, count);
+}
+
 std::vector<std::string> groupNamesWithInference(const model::Document& document,
                                                  model::MeshId mesh, std::size_t count) {
     const model::Mesh& item = document.mesh(mesh);

@@ -28,6 +28,10 @@ std::size_t namedGroupCapacity(const model::Document& document, model::MeshId me
 std::vector<std::string> groupNamesWithInference(const model::Document& document,
                                                  model::MeshId mesh, std::size_t count);
 
+// One name per group of the mesh's skin: the groups its influences use or it names, whichever
+// is more, named as groupNamesWithInference does. Contract: the mesh has a skin.
+std::vector<std::string> skinGroupNames(const model::Document& document, model::MeshId mesh);
+
 // Checks a new group name: non-empty and free of the characters G4MF forbids in names.
 Result<void> checkGroupNameText(const std::string& name);
 

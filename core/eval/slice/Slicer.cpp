@@ -38,6 +38,7 @@ void Slicer::slice(const TetSurface& surface, const ViewHyperplane& plane, Slice
     }
     kernels.vertexPass(slice_detail::VertexPassArgs{
         &plane, surface.worldPositions.data(), vertexCount, m_viewXyzd.data(), m_negative.data()});
+    m_lastVertexCount = vertexCount;
 
     output.clear();
     output.m_hasAttribute = hasAttribute;
@@ -53,6 +54,18 @@ void Slicer::slice(const TetSurface& surface, const ViewHyperplane& plane, Slice
         output.m_triangleCount +=
             kernels.tetPass(args, begin, end, output.vertexCursor(), output.faceCursor());
     }
+}
+
+std::optional<Slicer::DistanceRange> Slicer::lastDistanceRange() const {
+    if (m_lastVertexCount == 0)
+        return std::nullopt;
+    // m_viewXyzd holds (x, y, z, distance) per vertex.
+    DistanceRange range{m_viewXyzd[3], m_viewXyzd[3]};
+    for (std::size_t v = 1; v < m_lastVertexCount; ++v) {
+        range.min = std::min(range.min, m_viewXyzd[4 * v + 3]);
+        range.max = std::max(range.max, m_viewXyzd[4 * v + 3]);
+    }
+    return range;
 }
 
 } // namespace hyperrig::core::eval

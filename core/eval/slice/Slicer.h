@@ -5,6 +5,7 @@
 #include "core/eval/slice/ViewHyperplane.h"
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -57,10 +58,20 @@ public:
     // block before the block is read); at most 2^32 − 1 tetrahedra.
     void slice(const TetSurface& surface, const ViewHyperplane& plane, SliceOutput& output);
 
+    // The smallest and largest signed distance (view w − offset) among the vertices of the last
+    // slice() call, read from what its vertex pass computed (no second transform); nullopt before
+    // any call and for a surface without vertices.
+    struct DistanceRange {
+        float min = 0.0F;
+        float max = 0.0F;
+    };
+    std::optional<DistanceRange> lastDistanceRange() const;
+
 private:
     SlicePath m_path;
     std::vector<float> m_viewXyzd;
     std::vector<std::uint8_t> m_negative;
+    std::size_t m_lastVertexCount = 0;
 };
 
 } // namespace hyperrig::core::eval

@@ -7,6 +7,7 @@
 #include "tests/core/eval/TetMeshFixtures.h"
 #include "tests/support/ThrowingContracts.h"
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <numbers>
@@ -144,6 +145,33 @@ TEST_CASE("the output buffer is reused across slices", "[eval][slice]") {
         CHECK(output.triangleCount() == 0);
         CHECK(output.vertices().empty());
         CHECK(output.capacity() == capacity);
+    }
+}
+
+TEST_CASE("the slicer reports the distance range of the vertices it sliced", "[eval][slice]") {
+    const TetMesh soup = randomTetSoup(7, 300, 200);
+    const TetSurface surface{soup.positions, soup.tetrahedra};
+    const ViewHyperplane plane(planeRotation(0, 3, 0.4), 0.25);
+    // Expected: every vertex's distance through the plane's own float transform.
+    float lowest = plane.apply(soup.positions.data()).distance;
+    float highest = lowest;
+    for (std::size_t v = 1; v < soup.vertexCount(); ++v) {
+        const float distance = plane.apply(soup.positions.data() + 4 * v).distance;
+        lowest = std::min(lowest, distance);
+        highest = std::max(highest, distance);
+    }
+    for (const SlicePath path : availableSlicePaths()) {
+        INFO(slicePathName(path));
+        Slicer slicer(path);
+        CHECK_FALSE(slicer.lastDistanceRange().has_value());
+        SliceOutput output;
+        slicer.slice(surface, plane, output);
+        const auto range = slicer.lastDistanceRange();
+        REQUIRE(range.has_value());
+        CHECK(range->min == lowest);
+        CHECK(range->max == highest);
+        slicer.slice(TetSurface{}, plane, output);
+        CHECK_FALSE(slicer.lastDistanceRange().has_value());
     }
 }
 
