@@ -5,6 +5,9 @@
 
 #include <algorithm>
 #include <cfloat>
+#include <optional>
+#include <string>
+#include <vector>
 
 namespace hyperrig::render::overlay {
 
@@ -28,6 +31,26 @@ bool sliderDouble(const char* label, double& value, double min, double max, cons
         return false;
     value = static_cast<double>(edited);
     return true;
+}
+
+// A combo listing `labels` that shows labels[selected]; the index the user picked when it differs
+// from `selected`. Each entry is drawn verbatim after an empty-labelled selectable, so "##" in a
+// name (a pose or a group called "a##b") hides no text.
+std::optional<std::size_t> comboOfLabels(const char* label, const std::vector<std::string>& labels,
+                                         std::size_t selected) {
+    std::optional<std::size_t> picked;
+    if (!ImGui::BeginCombo(label, labels[selected].c_str()))
+        return picked;
+    for (std::size_t index = 0; index < labels.size(); ++index) {
+        ImGui::PushID(static_cast<int>(index));
+        if (ImGui::Selectable("##entry", index == selected) && index != selected)
+            picked = index;
+        ImGui::SameLine(0.0F, 0.0F);
+        ImGui::TextUnformatted(labels[index].c_str());
+        ImGui::PopID();
+    }
+    ImGui::EndCombo();
+    return picked;
 }
 
 } // namespace
@@ -154,25 +177,10 @@ void Overlay::build(OverlayState& state) {
         m_layout.offsetSlider = {};
     }
 
-    const std::vector<std::string> labels = poseLabels(state.bindPoseNames);
-    const std::size_t selected = poseIndex(state.pose, state.bindPoseNames);
-    if (ImGui::BeginCombo("Pose", labels[selected].c_str())) {
-        for (std::size_t index = 0; index < labels.size(); ++index) {
-            ImGui::PushID(static_cast<int>(index));
-            // "##" in a pose name must not hide text: the label is drawn verbatim after an
-            // empty-labelled selectable.
-            if (ImGui::Selectable("##pose", index == selected)) {
-                PoseSelection chosen = poseAt(index, state.bindPoseNames);
-                if (!(chosen == state.pose)) {
-                    state.pose = std::move(chosen);
-                    state.poseChanged = true;
-                }
-            }
-            ImGui::SameLine(0.0F, 0.0F);
-            ImGui::TextUnformatted(labels[index].c_str());
-            ImGui::PopID();
-        }
-        ImGui::EndCombo();
+    if (const auto picked = comboOfLabels("Pose", poseLabels(state.bindPoseNames),
+                                          poseIndex(state.pose, state.bindPoseNames))) {
+        state.pose = poseAt(*picked, state.bindPoseNames);
+        state.poseChanged = true;
     }
     if (ImGui::Button("Apply pose as rest"))
         state.action = OverlayAction::ApplyPoseAsRest;
@@ -222,20 +230,11 @@ void Overlay::build(OverlayState& state) {
         state.displayChanged = true;
     m_layout.smoothShadingToggle = lastItemRect();
     if (state.showHeatMap) {
-        const std::vector<std::string> groups = heatMapGroupLabels(state.groupNames);
-        const std::size_t chosenGroup = heatMapGroupIndex(state.heatMapGroup, state.groupNames);
-        if (ImGui::BeginCombo("Group", groups[chosenGroup].c_str())) {
-            for (std::size_t index = 0; index < groups.size(); ++index) {
-                ImGui::PushID(static_cast<int>(index));
-                if (ImGui::Selectable("##group", index == chosenGroup) && index != chosenGroup) {
-                    state.heatMapGroup = index == 0 ? std::string() : state.groupNames[index - 1];
-                    state.displayChanged = true;
-                }
-                ImGui::SameLine(0.0F, 0.0F);
-                ImGui::TextUnformatted(groups[index].c_str());
-                ImGui::PopID();
-            }
-            ImGui::EndCombo();
+        if (const auto picked =
+                comboOfLabels("Group", heatMapGroupLabels(state.groupNames),
+                              heatMapGroupIndex(state.heatMapGroup, state.groupNames))) {
+            state.heatMapGroup = *picked == 0 ? std::string() : state.groupNames[*picked - 1];
+            state.displayChanged = true;
         }
     }
     ImGui::PopItemWidth();

@@ -160,12 +160,8 @@ SceneData sceneFromRig3D(const core::model::Document& document, const core::eval
             line.head = toVec3(world.position());
             line.tail = toVec3(world.applyPoint(tip));
             line.node = bone;
-            core::math::VectorN xAxis = core::math::VectorN::zero(3);
-            xAxis[0] = 1.0;
-            core::math::VectorN zAxis = core::math::VectorN::zero(3);
-            zAxis[2] = 1.0;
-            line.xAxis = toVec3(world.applyVector(xAxis));
-            line.zAxis = toVec3(world.applyVector(zAxis));
+            line.xAxis = toVec3(world.applyVector(core::math::VectorN{1.0, 0.0, 0.0}));
+            line.zAxis = toVec3(world.applyVector(core::math::VectorN{0.0, 0.0, 1.0}));
             scene.bones.push_back(line);
         }
     return scene;

@@ -47,17 +47,61 @@ TEST_CASE("overlay pose entries and statistics", "[overlay]") {
     }
 }
 
-TEST_CASE("overlay layout and input without GL", "[overlay]") {
-    overlay::Overlay overlayUnderTest;
+namespace {
+
+// An overlay driven without GL (newFrame and build need none; render then only ends the frame):
+// its state and input, and the frames and gestures the tests drive it with.
+struct HeadlessOverlay {
+    overlay::Overlay overlay;
     overlay::OverlayState state;
     overlay::OverlayInput input;
-    input.displayWidth = 640.0F;
-    input.displayHeight = 480.0F;
-    for (int frame = 0; frame < 2; ++frame) {
-        overlayUnderTest.newFrame(input);
-        overlayUnderTest.build(state);
-        overlayUnderTest.render();
+
+    HeadlessOverlay(float width, float height) {
+        input.displayWidth = width;
+        input.displayHeight = height;
     }
+    void frame() {
+        overlay.newFrame(input);
+        overlay.build(state);
+        overlay.render();
+    }
+    // ImGui measures an auto-resizing window in a hidden first frame and shows it from the second.
+    void firstFrames() {
+        frame();
+        frame();
+    }
+    // Hover at (x, y), press, release: one frame each (ImGui toggles a check box on release).
+    void click(float x, float y) {
+        input.mouseInside = true;
+        input.mouseX = x;
+        input.mouseY = y;
+        frame();
+        input.mouseDown[0] = true;
+        frame();
+        input.mouseDown[0] = false;
+        frame();
+    }
+    // Press in the middle of `slider` and drag to `fraction` of its width.
+    void drag(const overlay::OverlayRect& slider, float fraction) {
+        input.mouseInside = true;
+        input.mouseX = slider.centerX();
+        input.mouseY = slider.centerY();
+        frame();
+        input.mouseDown[0] = true;
+        frame();
+        input.mouseX = slider.minX + fraction * (slider.maxX - slider.minX);
+        frame();
+        input.mouseDown[0] = false;
+        frame();
+    }
+};
+
+} // namespace
+
+TEST_CASE("overlay layout and input without GL", "[overlay]") {
+    HeadlessOverlay headless(640.0F, 480.0F);
+    headless.firstFrames();
+    const overlay::Overlay& overlayUnderTest = headless.overlay;
     const overlay::OverlayRect window = overlayUnderTest.layout().window;
     CHECK(window.minX == 10.0F);
     CHECK(window.minY == 10.0F);
@@ -65,7 +109,7 @@ TEST_CASE("overlay layout and input without GL", "[overlay]") {
     CHECK(window.maxY > window.minY + 100.0F);
     CHECK(window.contains(overlayUnderTest.layout().offsetSlider.centerX(),
                           overlayUnderTest.layout().offsetSlider.centerY()));
-    CHECK_FALSE(state.anyChange());
+    CHECK_FALSE(headless.state.anyChange());
 }
 
 namespace {
@@ -270,43 +314,23 @@ TEST_CASE("the heat-map group combo lists the selected bone, then the groups", "
 
 TEST_CASE("the overlay shows 4D controls for 4D rigs and pose sliders for a selected bone",
           "[overlay]") {
-    overlay::Overlay overlayUnderTest;
-    overlay::OverlayState state;
-    overlay::OverlayInput input;
-    input.displayWidth = 640.0F;
-    input.displayHeight = 600.0F;
-    auto frame = [&] {
-        overlayUnderTest.newFrame(input);
-        overlayUnderTest.build(state);
-        overlayUnderTest.render();
-    };
+    HeadlessOverlay headless(640.0F, 600.0F);
+    overlay::OverlayState& state = headless.state;
     state.is4D = false;
-    frame();
-    frame();
-    CHECK(overlayUnderTest.layout().offsetSlider.maxX == 0.0F); // no W offset for a 3D rig
-    CHECK(overlayUnderTest.layout().poseSliders.empty());       // no bone selected
+    headless.firstFrames();
+    CHECK(headless.overlay.layout().offsetSlider.maxX == 0.0F); // no W offset for a 3D rig
+    CHECK(headless.overlay.layout().poseSliders.empty());       // no bone selected
 
     state.is4D = true;
     state.poseBoneName = "Spine";
     state.posePlaneNames = {"XY", "XZ", "XW", "YZ", "YW", "ZW"};
-    frame();
-    frame();
-    const auto& sliders = overlayUnderTest.layout().poseSliders;
+    headless.firstFrames();
+    const auto& sliders = headless.overlay.layout().poseSliders;
     REQUIRE(sliders.size() == 6);
     CHECK(sliders[0].maxY <= sliders[1].minY); // one under the other
 
     // Drag the XW slider (third) to the right: its angle grows, the others stay.
-    const overlay::OverlayRect xw = sliders[2];
-    input.mouseInside = true;
-    input.mouseX = xw.centerX();
-    input.mouseY = xw.centerY();
-    frame();
-    input.mouseDown[0] = true;
-    frame();
-    input.mouseX = xw.minX + 0.9F * (xw.maxX - xw.minX);
-    frame();
-    input.mouseDown[0] = false;
-    frame();
+    headless.drag(sliders[2], 0.9F);
     CHECK(state.poseBoneChanged);
     CHECK(state.poseBoneDegrees[2] > 90.0);
     CHECK(state.poseBoneDegrees[0] == 0.0);
@@ -316,33 +340,17 @@ TEST_CASE("the overlay shows 4D controls for 4D rigs and pose sliders for a sele
 }
 
 TEST_CASE("the overlay's wireframe and smooth shading toggles set the display flags", "[overlay]") {
-    overlay::Overlay overlayUnderTest;
-    overlay::OverlayState state;
-    overlay::OverlayInput input;
-    input.displayWidth = 640.0F;
-    input.displayHeight = 480.0F;
-    const auto frame = [&] {
-        overlayUnderTest.newFrame(input);
-        overlayUnderTest.build(state);
-        overlayUnderTest.render();
+    HeadlessOverlay headless(640.0F, 480.0F);
+    overlay::OverlayState& state = headless.state;
+    // On the box, left of the label.
+    const auto click = [&](const overlay::OverlayRect& toggle) {
+        headless.click(toggle.minX + 6.0F, toggle.centerY());
     };
-    // A click: hover, press, release (ImGui toggles a check box on release).
-    const auto click = [&](const overlay::OverlayRect& target) {
-        input.mouseInside = true;
-        input.mouseX = target.minX + 6.0F; // on the box, left of the label
-        input.mouseY = target.centerY();
-        frame();
-        input.mouseDown[0] = true;
-        frame();
-        input.mouseDown[0] = false;
-        frame();
-    };
-    frame(); // ImGui measures the window in a hidden first frame
-    frame();
+    headless.firstFrames();
     CHECK_FALSE(state.showWireframe);
     CHECK(state.smoothShading); // as the viewport's default display
     CHECK(view::Viewport::Display{}.shading == scene::Shading::Smooth);
-    const overlay::OverlayLayout layout = overlayUnderTest.layout();
+    const overlay::OverlayLayout layout = headless.overlay.layout();
     REQUIRE(layout.wireframeToggle.maxX > layout.wireframeToggle.minX);
     REQUIRE(layout.window.contains(layout.smoothShadingToggle.centerX(),
                                    layout.smoothShadingToggle.centerY()));

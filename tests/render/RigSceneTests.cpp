@@ -186,6 +186,14 @@ TEST_CASE("a 3D rig's scene is its posed meshes and bones in world space", "[sce
         CHECK_FALSE(bone.crosses);
         CHECK(bone.headDistance == 0.0F);
         CHECK(bone.head != bone.tail); // the arm's bones have lengths
+        // The bone's X and Z (its roll, for the octahedron) are its world basis columns; its Y
+        // runs from head to tail.
+        const core::math::BasisN& basis = arm.evaluated.world.at(bone.node).basis();
+        for (int row = 0; row < 3; ++row) {
+            CHECK(bone.xAxis[row] == Approx(basis.at(row, 0)).margin(1e-6));
+            CHECK(bone.zAxis[row] == Approx(basis.at(row, 2)).margin(1e-6));
+        }
+        CHECK(glm::dot(bone.xAxis, bone.tail - bone.head) == Approx(0.0).margin(1e-5));
     }
     // Bones chain: each bone's head is where its parent's tail is, in this sample.
     CHECK(glm::length(plain.bones[1].head - plain.bones[0].tail) < 1e-4F);

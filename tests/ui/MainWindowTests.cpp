@@ -27,6 +27,22 @@ void openSample(MainWindow& window, const char* name) {
     REQUIRE(error.isEmpty());
 }
 
+// What the overlay leaves after a frame in which a display toggle or the heat-map group
+// changed: `change` edits the state, the flag is raised and the host is told.
+template <typename Change>
+void changeDisplay(ViewportWidget& viewport, Change change) {
+    change(viewport.overlayState());
+    viewport.overlayState().displayChanged = true;
+    emit viewport.overlayChanged();
+}
+
+// How many of the shown surfaces carry a heat-map.
+std::ptrdiff_t heatMappedSurfaces(const ViewportWidget& viewport) {
+    const auto& surfaces = viewport.viewport().scene().surfaces;
+    return std::count_if(surfaces.begin(), surfaces.end(),
+                         [](const auto& surface) { return surface.heatmap; });
+}
+
 } // namespace
 
 TEST_CASE("the main window hosts the viewport and working menus", "[ui][mainwindow]") {
@@ -227,24 +243,15 @@ TEST_CASE("the overlay's heat-map shows the weights of the selected bone's group
     MainWindow window;
     openSample(window, "creature-4d.g4tf");
     auto& viewport = window.viewportWidget();
-    const auto heatMapped = [&] {
-        const auto& surfaces = viewport.viewport().scene().surfaces;
-        return std::count_if(surfaces.begin(), surfaces.end(),
-                             [](const auto& surface) { return surface.heatmap; });
-    };
-    CHECK(heatMapped() == 0);
+    CHECK(heatMappedSurfaces(viewport) == 0);
 
     emit viewport.nodeClicked(window.document()->findNode("Spine")); // select a bone
-    auto& state = viewport.overlayState();
-    state.showHeatMap = true;
-    state.displayChanged = true;
-    emit viewport.overlayChanged();
-    CHECK(heatMapped() == 1); // the body carries Spine weights; the vest becomes a ghost
+    changeDisplay(viewport, [](auto& s) { s.showHeatMap = true; });
+    // The body carries Spine weights; the vest becomes a ghost.
+    CHECK(heatMappedSurfaces(viewport) == 1);
 
-    state.showHeatMap = false;
-    state.displayChanged = true;
-    emit viewport.overlayChanged();
-    CHECK(heatMapped() == 0);
+    changeDisplay(viewport, [](auto& s) { s.showHeatMap = false; });
+    CHECK(heatMappedSurfaces(viewport) == 0);
 }
 
 TEST_CASE("a click selects, the selection is drawn and framed, Select None clears it",
@@ -366,19 +373,10 @@ TEST_CASE("the overlay's heat-map can show a chosen group without a selected bon
     auto& state = viewport.overlayState();
     CHECK(std::find(state.groupNames.begin(), state.groupNames.end(), "Spine") !=
           state.groupNames.end());
-    const auto heatMapped = [&] {
-        const auto& surfaces = viewport.viewport().scene().surfaces;
-        return std::count_if(surfaces.begin(), surfaces.end(),
-                             [](const auto& surface) { return surface.heatmap; });
-    };
-    state.showHeatMap = true;
-    state.displayChanged = true;
-    emit viewport.overlayChanged();
-    CHECK(heatMapped() == 0); // nothing selected, no group chosen
-    state.heatMapGroup = "Spine";
-    state.displayChanged = true;
-    emit viewport.overlayChanged();
-    CHECK(heatMapped() == 1);
+    changeDisplay(viewport, [](auto& s) { s.showHeatMap = true; });
+    CHECK(heatMappedSurfaces(viewport) == 0); // nothing selected, no group chosen
+    changeDisplay(viewport, [](auto& s) { s.heatMapGroup = "Spine"; });
+    CHECK(heatMappedSurfaces(viewport) == 1);
 }
 
 TEST_CASE("the overlay's wireframe and shading toggles reach the viewport's display",
@@ -391,12 +389,12 @@ TEST_CASE("the overlay's wireframe and shading toggles reach the viewport's disp
     CHECK(display.shading == hyperrig::render::scene::Shading::Smooth);
 
     auto& state = viewport.overlayState();
-    state.showWireframe = true;
-    state.smoothShading = false;
-    state.showGrid = false;
-    state.showShapes = false;
-    state.displayChanged = true;
-    emit viewport.overlayChanged();
+    changeDisplay(viewport, [](auto& s) {
+        s.showWireframe = true;
+        s.smoothShading = false;
+        s.showGrid = false;
+        s.showShapes = false;
+    });
     CHECK(viewport.viewport().display().wireframe);
     CHECK(viewport.viewport().display().shading == hyperrig::render::scene::Shading::Flat);
     CHECK_FALSE(viewport.viewport().display().grid);
@@ -404,10 +402,10 @@ TEST_CASE("the overlay's wireframe and shading toggles reach the viewport's disp
     CHECK(viewport.viewport().display().bones);
     CHECK_FALSE(state.anyChange());
 
-    state.showWireframe = false;
-    state.smoothShading = true;
-    state.displayChanged = true;
-    emit viewport.overlayChanged();
+    changeDisplay(viewport, [](auto& s) {
+        s.showWireframe = false;
+        s.smoothShading = true;
+    });
     CHECK_FALSE(viewport.viewport().display().wireframe);
     CHECK(viewport.viewport().display().shading == hyperrig::render::scene::Shading::Smooth);
 }
