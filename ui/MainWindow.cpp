@@ -163,7 +163,9 @@ render::view::Viewport::Display viewportDisplay(const render::overlay::OverlaySt
 void MainWindow::applyOverlayChanges() {
     using render::overlay::OverlayAction;
     render::overlay::OverlayState& state = m_viewport->overlayState();
-    bool refresh = state.viewChanged || state.poseChanged || state.displayChanged;
+    // Display toggles only change how the viewport draws the scene it has; the heat-map changes
+    // the scene itself (its surfaces' colours come from the evaluation).
+    bool refresh = state.viewChanged || state.poseChanged || state.heatMapChanged;
     if (state.poseBoneChanged && m_selected) {
         // Dragging a pose slider edits the current pose, so that is what the viewport shows.
         m_boneRotations[m_selected] = state.poseBoneDegrees;
@@ -179,7 +181,7 @@ void MainWindow::applyOverlayChanges() {
         refresh = true;
     }
     if (refresh)
-        refreshScene(); // the heat-map toggle and its group change the scene too
+        refreshScene();
     if (state.displayChanged)
         m_viewport->setDisplay(viewportDisplay(state));
     if (state.action == OverlayAction::ApplyPoseAsRest)

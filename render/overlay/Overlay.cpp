@@ -221,7 +221,7 @@ void Overlay::build(OverlayState& state) {
         state.displayChanged = true;
     ImGui::SameLine();
     if (ImGui::Checkbox("Heat-map", &state.showHeatMap))
-        state.displayChanged = true;
+        state.heatMapChanged = true;
     if (ImGui::Checkbox("Wireframe", &state.showWireframe))
         state.displayChanged = true;
     m_layout.wireframeToggle = lastItemRect();
@@ -234,7 +234,7 @@ void Overlay::build(OverlayState& state) {
                 comboOfLabels("Group", heatMapGroupLabels(state.groupNames),
                               heatMapGroupIndex(state.heatMapGroup, state.groupNames))) {
             state.heatMapGroup = *picked == 0 ? std::string() : state.groupNames[*picked - 1];
-            state.displayChanged = true;
+            state.heatMapChanged = true;
         }
     }
     ImGui::PopItemWidth();

@@ -68,17 +68,18 @@ struct OverlayState {
     // or empty for the group named after the selected bone (G4MF group names follow bone names).
     std::vector<std::string> groupNames;
     std::string heatMapGroup;
-    bool displayChanged = false;
+    bool displayChanged = false; // a toggle of how the scene is drawn (not what it is)
+    bool heatMapChanged = false; // the heat-map toggle or its group: the scene is built anew
 
     OverlayStatistics statistics; // shown only
     OverlayAction action = OverlayAction::None;
 
     bool anyChange() const {
-        return viewChanged || poseChanged || poseBoneChanged || displayChanged ||
+        return viewChanged || poseChanged || poseBoneChanged || displayChanged || heatMapChanged ||
                action != OverlayAction::None;
     }
     void clearChanges() {
-        viewChanged = poseChanged = poseBoneChanged = displayChanged = false;
+        viewChanged = poseChanged = poseBoneChanged = displayChanged = heatMapChanged = false;
         action = OverlayAction::None;
     }
 };

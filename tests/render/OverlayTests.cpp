@@ -38,7 +38,7 @@ TEST_CASE("overlay pose entries and statistics", "[overlay]") {
     SECTION("clearChanges drops flags and the action, keeps the values") {
         overlay::OverlayState state;
         state.view.offset = 0.5;
-        state.viewChanged = state.poseChanged = state.displayChanged = true;
+        state.viewChanged = state.poseChanged = state.displayChanged = state.heatMapChanged = true;
         state.action = overlay::OverlayAction::ApplyPoseAsRest;
         CHECK(state.anyChange());
         state.clearChanges();

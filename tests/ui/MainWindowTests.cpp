@@ -27,13 +27,26 @@ void openSample(MainWindow& window, const char* name) {
     REQUIRE(error.isEmpty());
 }
 
-// What the overlay leaves after a frame in which a display toggle or the heat-map group
-// changed: `change` edits the state, the flag is raised and the host is told.
+// What the overlay leaves after a frame in which the user changed something: `change` edits the
+// state, the flag of that group (`changed`) is raised and the host is told.
+template <typename Change>
+void changeOverlay(ViewportWidget& viewport, bool hyperrig::render::overlay::OverlayState::*changed,
+                   Change change) {
+    change(viewport.overlayState());
+    viewport.overlayState().*changed = true;
+    emit viewport.overlayChanged();
+}
+
+// A display toggle (bones, grid, shapes, wireframe, shading).
 template <typename Change>
 void changeDisplay(ViewportWidget& viewport, Change change) {
-    change(viewport.overlayState());
-    viewport.overlayState().displayChanged = true;
-    emit viewport.overlayChanged();
+    changeOverlay(viewport, &hyperrig::render::overlay::OverlayState::displayChanged, change);
+}
+
+// The heat-map toggle or its group.
+template <typename Change>
+void changeHeatMap(ViewportWidget& viewport, Change change) {
+    changeOverlay(viewport, &hyperrig::render::overlay::OverlayState::heatMapChanged, change);
 }
 
 // How many of the shown surfaces carry a heat-map.
@@ -246,11 +259,11 @@ TEST_CASE("the overlay's heat-map shows the weights of the selected bone's group
     CHECK(heatMappedSurfaces(viewport) == 0);
 
     emit viewport.nodeClicked(window.document()->findNode("Spine")); // select a bone
-    changeDisplay(viewport, [](auto& s) { s.showHeatMap = true; });
+    changeHeatMap(viewport, [](auto& s) { s.showHeatMap = true; });
     // The body carries Spine weights; the vest becomes a ghost.
     CHECK(heatMappedSurfaces(viewport) == 1);
 
-    changeDisplay(viewport, [](auto& s) { s.showHeatMap = false; });
+    changeHeatMap(viewport, [](auto& s) { s.showHeatMap = false; });
     CHECK(heatMappedSurfaces(viewport) == 0);
 }
 
@@ -373,9 +386,9 @@ TEST_CASE("the overlay's heat-map can show a chosen group without a selected bon
     auto& state = viewport.overlayState();
     CHECK(std::find(state.groupNames.begin(), state.groupNames.end(), "Spine") !=
           state.groupNames.end());
-    changeDisplay(viewport, [](auto& s) { s.showHeatMap = true; });
+    changeHeatMap(viewport, [](auto& s) { s.showHeatMap = true; });
     CHECK(heatMappedSurfaces(viewport) == 0); // nothing selected, no group chosen
-    changeDisplay(viewport, [](auto& s) { s.heatMapGroup = "Spine"; });
+    changeHeatMap(viewport, [](auto& s) { s.heatMapGroup = "Spine"; });
     CHECK(heatMappedSurfaces(viewport) == 1);
 }
 
@@ -389,6 +402,10 @@ TEST_CASE("the overlay's wireframe and shading toggles reach the viewport's disp
     CHECK(display.shading == hyperrig::render::scene::Shading::Smooth);
 
     auto& state = viewport.overlayState();
+    // A display toggle changes how the scene is drawn, not the scene: nothing is re-evaluated
+    // (a rebuilt scene would bring new surface storage).
+    const glm::vec3* positionsBefore =
+        viewport.viewport().scene().surfaces.front().positions.data();
     changeDisplay(viewport, [](auto& s) {
         s.showWireframe = true;
         s.smoothShading = false;
@@ -401,6 +418,7 @@ TEST_CASE("the overlay's wireframe and shading toggles reach the viewport's disp
     CHECK_FALSE(viewport.viewport().display().shapes);
     CHECK(viewport.viewport().display().bones);
     CHECK_FALSE(state.anyChange());
+    CHECK(viewport.viewport().scene().surfaces.front().positions.data() == positionsBefore);
 
     changeDisplay(viewport, [](auto& s) {
         s.showWireframe = false;
