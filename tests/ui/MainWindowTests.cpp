@@ -37,6 +37,15 @@ void changeOverlay(ViewportWidget& viewport, bool hyperrig::render::overlay::Ove
     emit viewport.overlayChanged();
 }
 
+// Opens the 4D creature in a 1024x700 window, shows it and waits (on the signal) for the
+// viewport's first frame; `frames` spies on the viewport's frameRendered.
+void showCreature(MainWindow& window, QSignalSpy& frames) {
+    openSample(window, "creature-4d.g4tf");
+    window.resize(1024, 700);
+    window.show();
+    REQUIRE((frames.count() > 0 || frames.wait(20000)));
+}
+
 // A display toggle (bones, grid, shapes, wireframe, shading).
 template <typename Change>
 void changeDisplay(ViewportWidget& viewport, Change change) {
@@ -123,12 +132,9 @@ TEST_CASE("the viewport renders frames through the OpenGL renderer", "[ui][gl]")
 
 TEST_CASE("a click in the viewport names the node under it", "[ui][mainwindow][gl]") {
     MainWindow window;
-    openSample(window, "creature-4d.g4tf");
-    window.resize(1024, 700);
     ViewportWidget& viewport = window.viewportWidget();
     QSignalSpy frames(&viewport, &ViewportWidget::frameRendered);
-    window.show();
-    REQUIRE((frames.count() > 0 || frames.wait(20000)));
+    showCreature(window, frames);
 
     // Across the middle row the picture holds background, the creature's meshes and bones.
     const auto* document = window.document();
@@ -157,12 +163,9 @@ TEST_CASE("a click in the viewport names the node under it", "[ui][mainwindow][g
 TEST_CASE("dragging the overlay's W slider re-slices the document, not the camera",
           "[ui][mainwindow][gl][overlay]") {
     MainWindow window;
-    openSample(window, "creature-4d.g4tf");
-    window.resize(1024, 700);
     ViewportWidget& viewport = window.viewportWidget();
     QSignalSpy frames(&viewport, &ViewportWidget::frameRendered);
-    window.show();
-    REQUIRE((frames.count() > 0 || frames.wait(20000)));
+    showCreature(window, frames);
     // The overlay window is measured in a hidden first frame and shown from the second.
     viewport.update();
     REQUIRE(frames.wait(20000));
