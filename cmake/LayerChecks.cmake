@@ -1,9 +1,11 @@
-# Enforces the layering of docs/architecture: hyperrig_core links neither Qt nor OpenGL (nor
+# Enforces the layering of docs/architecture (inside core too, by includes: CoreFolderLayers.cmake): hyperrig_core links neither Qt nor OpenGL (nor
 # anything that drags GL in: glad, EGL, GLFW, ImGui), and hyperrig_render links no Qt.
 #
 # The check walks LINK_LIBRARIES and INTERFACE_LINK_LIBRARIES transitively, so a violation hidden
 # behind an intermediate target is found too. It runs at the end of configuration, when every
 # target exists; a violation stops the configure step with the offending chain.
+
+include(CoreFolderLayers)
 
 set(HYPERRIG_FORBIDDEN_FOR_CORE "^Qt[0-9]*::" "^OpenGL::" "^PkgConfig::EGL$" "^hyperrig_glad$"
     "^glfw" "imgui" "^hyperrig_render$" "^hyperrig_ui$" "(^|/)lib(GL|EGL|OpenGL|Qt[0-9])")
@@ -59,5 +61,7 @@ endfunction()
 function(hyperrig_check_layering)
     hyperrig_check_target_layering(hyperrig_core ${HYPERRIG_FORBIDDEN_FOR_CORE})
     hyperrig_check_target_layering(hyperrig_render ${HYPERRIG_FORBIDDEN_FOR_RENDER})
-    message(STATUS "HyperRig: layering check passed (core: no Qt/GL, render: no Qt)")
+    hyperrig_check_core_folders("${PROJECT_SOURCE_DIR}/core")
+    message(STATUS "HyperRig: layering check passed (core: no Qt/GL, its folders in order; "
+                   "render: no Qt)")
 endfunction()

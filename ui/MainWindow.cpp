@@ -1,12 +1,11 @@
 #include "ui/MainWindow.h"
 
 #include "core/base/Version.h"
-#include "core/edit/commands/RestPoseCommand.h"
-#include "core/eval/PoseBake.h"
 #include "core/eval/PoseFile.h"
 #include "core/io/g4mf/G4mfReader.h"
 #include "core/model/DocumentSummary.h"
 #include "core/model/ItemLabels.h"
+#include "core/ops/PoseAsRest.h"
 #include "render/scene/DocumentScene.h"
 #include "ui/ViewportWidget.h"
 
@@ -275,10 +274,10 @@ void MainWindow::applyPoseAsRest() {
                                     "a bone with the pose sliders first"));
         return;
     }
-    auto change = pose ? core::eval::bakePose(*m_document, *m_rig, *pose)
-                       : core::Result<core::edit::RestPoseChange>(pose.error());
-    auto applied = change ? m_history->execute(core::edit::applyPoseAsRest(std::move(*change)))
-                          : core::Result<void>(change.error());
+    auto command = pose ? core::ops::poseAsRestCommand(*m_document, *m_rig, *pose)
+                        : core::Result<std::unique_ptr<core::edit::Command>>(pose.error());
+    auto applied =
+        command ? m_history->execute(std::move(*command)) : core::Result<void>(command.error());
     if (!applied) {
         statusBar()->showMessage(tr("Cannot apply %1 as the rest pose: %2")
                                      .arg(QString::fromStdString(name),

@@ -2,10 +2,9 @@
 #include "app/hyperrig-cli/Commands.h"
 #include "app/hyperrig-cli/DocumentFiles.h"
 #include "app/hyperrig-cli/ViewOptions.h"
-#include "core/edit/commands/RestPoseCommand.h"
 #include "core/eval/CompiledRig.h"
-#include "core/eval/PoseBake.h"
 #include "core/eval/PoseFile.h"
+#include "core/ops/PoseAsRest.h"
 
 namespace hyperrig::cli {
 namespace {
@@ -39,11 +38,10 @@ int runPose(const ParsedOptions& options, CliContext& context) {
     if (!loaded)
         return exitStatus;
     const auto& [rig, pose] = *loaded;
-    auto change = core::eval::bakePose(document, rig, pose);
-    if (!change)
-        return report.fail(change.error().message(), kExitFailure);
-    return applyAndWrite(*read, core::edit::applyPoseAsRest(std::move(*change)), *output, report,
-                         context);
+    auto command = core::ops::poseAsRestCommand(document, rig, pose);
+    if (!command)
+        return report.fail(command.error().message(), kExitFailure);
+    return applyAndWrite(*read, std::move(*command), *output, report, context);
 }
 
 } // namespace

@@ -1,7 +1,7 @@
 #include "core/eval/GroupWeights.h"
 
-#include "core/edit/commands/SkinGroupNames.h"
 #include "core/model/ItemLabels.h"
+#include "core/model/SkinGroupNames.h"
 
 #include <algorithm>
 
@@ -13,7 +13,7 @@ Result<std::vector<float>> groupWeightPerVertex(const model::Document& document,
     if (!item.skin)
         return Error("mesh " + model::describeMesh(document, mesh) + " has no skin");
     const model::Skin& skin = *item.skin;
-    const std::vector<std::string> names = edit::skinGroupNames(document, mesh);
+    const std::vector<std::string> names = model::skinGroupNames(document, mesh);
     const auto found = std::find(names.begin(), names.end(), groupName);
     if (found == names.end())
         return Error("mesh " + model::describeMesh(document, mesh) + " has no group named '" +

@@ -7,7 +7,6 @@ target_sources(hyperrig_core PRIVATE
     eval/CompiledSkeleton.cpp
     eval/CompiledSkin.cpp
     eval/Pose.cpp
-    eval/PoseBake.cpp
     eval/PoseFile.cpp
     eval/RigEvaluation.cpp
     eval/RigSlice.cpp

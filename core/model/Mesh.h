@@ -1,6 +1,6 @@
 #pragma once
 
-#include "core/io/ComponentType.h"
+#include "core/model/ComponentType.h"
 #include "core/model/Ids.h"
 #include "core/model/Json.h"
 #include "core/model/NumericArray.h"
@@ -34,9 +34,9 @@ struct Skin {
     std::vector<double> weights;
 
     // How the three parallel accessors were stored, so a save keeps types and indices.
-    io::ComponentType vertexIndexType = io::ComponentType::Uint32;
-    io::ComponentType groupIndexType = io::ComponentType::Uint32;
-    io::ComponentType weightType = io::ComponentType::Float32;
+    model::ComponentType vertexIndexType = model::ComponentType::Uint32;
+    model::ComponentType groupIndexType = model::ComponentType::Uint32;
+    model::ComponentType weightType = model::ComponentType::Float32;
     std::optional<std::size_t> sourceVertices;
     std::optional<std::size_t> sourceGroups;
     std::optional<std::size_t> sourceWeights;

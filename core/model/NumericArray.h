@@ -1,6 +1,6 @@
 #pragma once
 
-#include "core/io/ComponentType.h"
+#include "core/model/ComponentType.h"
 #include "core/model/Json.h"
 
 #include <cstddef>
@@ -15,7 +15,7 @@ namespace hyperrig::core::model {
 // `sourceAccessor` is the file index it came from: the writer reuses that index when it is free,
 // so an unedited document saves with the same accessor numbering.
 struct NumericArray {
-    io::ComponentType componentType = io::ComponentType::Float32;
+    model::ComponentType componentType = model::ComponentType::Float32;
     int vectorSize = 1;
     std::vector<double> values; // element-major: element i is values[i*vectorSize ...]
     std::optional<std::size_t> sourceAccessor;

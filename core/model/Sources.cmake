@@ -1,5 +1,6 @@
 target_sources(hyperrig_core PRIVATE
     model/BindPose.cpp
+    model/ComponentType.cpp
     model/Document.cpp
     model/DocumentEquality.cpp
     model/DocumentSummary.cpp
@@ -7,4 +8,5 @@ target_sources(hyperrig_core PRIVATE
     model/ItemAddress.cpp
     model/Mesh.cpp
     model/NameRules.cpp
-    model/NodeTransform.cpp)
+    model/NodeTransform.cpp
+    model/SkinGroupNames.cpp)

@@ -1,6 +1,6 @@
 #include "core/ops/GroupTable.h"
 
-#include "core/edit/commands/SkinGroupNames.h"
+#include "core/model/SkinGroupNames.h"
 
 #include <algorithm>
 
@@ -10,7 +10,7 @@ std::vector<GroupEntry> meshGroups(const model::Document& document, model::MeshI
                                    model::NodeId skeleton) {
     const model::Mesh& item = document.mesh(mesh);
     const auto& joints = document.node(skeleton).skeleton()->joints;
-    const std::vector<std::string> names = edit::skinGroupNames(document, mesh);
+    const std::vector<std::string> names = model::skinGroupNames(document, mesh);
     const std::size_t count = names.size();
     std::vector<GroupEntry> entries(count);
     for (std::size_t group = 0; group < count; ++group) {

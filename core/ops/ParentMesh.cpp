@@ -2,10 +2,10 @@
 
 #include "core/edit/commands/MeshDataCommands.h"
 #include "core/edit/commands/NodeCommands.h"
-#include "core/edit/commands/SkinGroupNames.h"
 #include "core/io/JsonText.h"
 #include "core/model/ItemLabels.h"
 #include "core/model/NameRules.h"
+#include "core/model/SkinGroupNames.h"
 #include "core/ops/GroupTable.h"
 #include "core/ops/JointSlots.h"
 #include "core/ops/SkinDataTypes.h"
@@ -156,7 +156,7 @@ Result<ParentPlan> planParent(const model::Document& document, model::NodeId mes
                          model::describeNode(document, skeleton));
     }
 
-    const std::vector<std::string> names = edit::skinGroupNames(document, meshId);
+    const std::vector<std::string> names = model::skinGroupNames(document, meshId);
     const std::size_t count = names.size();
     std::vector<bool> used(count, false);
     for (std::uint32_t group : mesh.skin->groups)

@@ -9,31 +9,31 @@ namespace {
 
 // The largest value an unsigned integer type holds (signed types are treated by their positive
 // range: G4MF index accessors are unsigned, the reader keeps what it found).
-double largestValue(io::ComponentType type) {
+double largestValue(model::ComponentType type) {
     switch (type) {
-    case io::ComponentType::Uint8:
+    case model::ComponentType::Uint8:
         return std::numeric_limits<std::uint8_t>::max();
-    case io::ComponentType::Int8:
+    case model::ComponentType::Int8:
         return std::numeric_limits<std::int8_t>::max();
-    case io::ComponentType::Uint16:
+    case model::ComponentType::Uint16:
         return std::numeric_limits<std::uint16_t>::max();
-    case io::ComponentType::Int16:
+    case model::ComponentType::Int16:
         return std::numeric_limits<std::int16_t>::max();
-    case io::ComponentType::Uint32:
+    case model::ComponentType::Uint32:
         return std::numeric_limits<std::uint32_t>::max();
-    case io::ComponentType::Int32:
+    case model::ComponentType::Int32:
         return std::numeric_limits<std::int32_t>::max();
     default:
         return 9007199254740992.0; // 64-bit and float types hold any index HyperRig makes
     }
 }
 
-io::ComponentType widened(io::ComponentType type, double largest) {
+model::ComponentType widened(model::ComponentType type, double largest) {
     if (largest <= largestValue(type))
         return type;
     if (largest <= std::numeric_limits<std::uint16_t>::max())
-        return io::ComponentType::Uint16;
-    return io::ComponentType::Uint32;
+        return model::ComponentType::Uint16;
+    return model::ComponentType::Uint32;
 }
 
 } // namespace

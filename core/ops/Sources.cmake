@@ -5,5 +5,6 @@ target_sources(hyperrig_core PRIVATE
     ops/JointSlots.cpp
     ops/MergeMeshes.cpp
     ops/ParentMesh.cpp
+    ops/PoseAsRest.cpp
     ops/SkinDataTypes.cpp)
 include(ops/influence/Sources.cmake)

@@ -1,4 +1,4 @@
-#include "core/io/ComponentType.h"
+#include "core/model/ComponentType.h"
 #include "core/validate/RuleCatalog.h"
 #include "core/validate/RulePasses.h"
 
@@ -91,7 +91,7 @@ bool checkAccessor(ValidationContext& context, std::size_t index,
 
     // "componentType" since 2025-12; older files say "primitiveType" (g4mf.md §3).
     const char* typeKey = member(*accessor, "componentType") ? "componentType" : "primitiveType";
-    std::optional<io::ComponentType> type;
+    std::optional<model::ComponentType> type;
     if (const OrderedJson* typeName = member(*accessor, typeKey); !typeName) {
         context.report(rules::kAccessorSchema, pointer, name + " has no componentType");
         ok = false;
@@ -100,7 +100,7 @@ bool checkAccessor(ValidationContext& context, std::size_t index,
                        name + ": " + typeKey + " must be a string such as \"float32\", not " +
                            describe(*typeName));
         ok = false;
-    } else if (auto parsed = io::parseComponentType(typeName->get_ref<const std::string&>());
+    } else if (auto parsed = model::parseComponentType(typeName->get_ref<const std::string&>());
                !parsed) {
         context.report(rules::kAccessorComponentType, pointer + "/" + typeKey,
                        name + ": " + parsed.error().message());
@@ -146,11 +146,11 @@ bool checkAccessor(ValidationContext& context, std::size_t index,
     }
 
     if (type && view) {
-        const std::uint64_t componentBytes = io::componentSize(*type);
+        const std::uint64_t componentBytes = model::componentSize(*type);
         const std::uint64_t elementBytes = componentBytes * vectorSize;
         if (view->byteOffset % componentBytes != 0) {
             context.report(rules::kAccessorAlignment, pointer,
-                           name + " (" + std::string(io::componentTypeName(*type)) +
+                           name + " (" + std::string(model::componentTypeName(*type)) +
                                ") reads from byte " + std::to_string(view->byteOffset) +
                                ", which is not a multiple of the " +
                                std::to_string(componentBytes) + "-byte component size");

@@ -130,9 +130,9 @@ void assignSkeletons(ValidationContext& context, const OrderedJson& nodes) {
         }
         if (context.isBone(*parent))
             continue; // reported at the top of the chain (or as part of a cycle)
-        context.report(rules::kBoneParent,
-                       "/nodes/" + std::to_string(*parent) + "/children/" +
-                           std::to_string(context.parentSlot[bone]),
+        // The pointer names the bone, the item the rule is about, so that following it (a click
+        // in the editor's validation panel) selects the bone rather than its parent.
+        context.report(rules::kBoneParent, nodePointer(bone),
                        context.label("nodes", "bone", bone) + " is a child of " +
                            context.nodeLabel(*parent) +
                            ", which is neither a bone nor a skeleton; a bone's parent must be "

@@ -7,7 +7,7 @@ namespace hyperrig::core::validate {
 namespace {
 
 std::string componentName(const model::NumericArray& data) {
-    return std::string(io::componentTypeName(data.componentType));
+    return std::string(model::componentTypeName(data.componentType));
 }
 
 // An accessor reference of a mesh or surface; nullptr (after reporting) when it is not usable.
@@ -29,7 +29,7 @@ const model::NumericArray* referencedAccessor(ValidationContext& context,
 // counted and reported once per accessor with the first offender.
 void checkIndices(ValidationContext& context, const std::string& pointer, const std::string& what,
                   const model::NumericArray& data, std::optional<std::size_t> vertexCount) {
-    if (!io::isUnsigned(data.componentType)) {
+    if (!model::isUnsigned(data.componentType)) {
         context.report(rules::kMeshIndicesType, pointer,
                        what + " are stored as " + componentName(data) +
                            "; vertex indices must be an unsigned integer type (uint8 … uint64)");
@@ -106,7 +106,7 @@ void checkMesh(ValidationContext& context, std::size_t meshIndex, const OrderedJ
                                std::to_string(*dimension) + "-dimensional");
         // godot-4d exports integer and float8 vertices when lossless (g4mf.md §8.2), so a
         // non-float type is legal; it is still usually a sign of quantised data.
-        if (!io::isFloat(data->componentType))
+        if (!model::isFloat(data->componentType))
             context.report(rules::kMeshVerticesType, pointer + "/vertices",
                            label + ": vertices are stored as " + componentName(*data) +
                                "; vertex positions should be a float type");

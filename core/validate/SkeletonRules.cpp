@@ -178,9 +178,8 @@ void checkSingleRootFirst(ValidationContext& context, const OrderedJson& nodes,
     }
     if (roots != 1 || context.parentSlot[*root] == 0)
         return;
-    context.report(rules::kSkeletonRootBoneFirstChild,
-                   "/nodes/" + std::to_string(skeleton) + "/children/" +
-                       std::to_string(context.parentSlot[*root]),
+    // At the misplaced root bone (the item to move), not at the skeleton's children entry.
+    context.report(rules::kSkeletonRootBoneFirstChild, "/nodes/" + std::to_string(*root),
                    context.label("nodes", "skeleton", skeleton) + " has a single root bone, " +
                        context.label("nodes", "bone", *root) +
                        ", which must be its first child; it is child " +

@@ -46,7 +46,7 @@ private:
 };
 
 std::string typeName(const model::NumericArray& data) {
-    return std::string(io::componentTypeName(data.componentType));
+    return std::string(model::componentTypeName(data.componentType));
 }
 
 const model::NumericArray* skinAccessor(ValidationContext& context, const std::string& skinPointer,
@@ -73,13 +73,13 @@ const model::NumericArray* skinAccessor(ValidationContext& context, const std::s
     const std::string pointer = skinPointer + "/" + key;
     bool typeOk = true;
     if (std::string(key) == "weights") {
-        if (!io::isFloat(data->componentType)) {
+        if (!model::isFloat(data->componentType)) {
             context.report(rules::kSkinWeightsType, pointer,
                            label + ": skin weights are stored as " + typeName(*data) +
                                "; weights must be a float type");
             typeOk = false;
         }
-    } else if (!io::isUnsigned(data->componentType)) {
+    } else if (!model::isUnsigned(data->componentType)) {
         context.report(std::string(key) == "vertices" ? rules::kSkinVerticesType
                                                       : rules::kSkinGroupsType,
                        pointer,

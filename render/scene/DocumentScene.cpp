@@ -1,7 +1,7 @@
 #include "render/scene/DocumentScene.h"
 
-#include "core/edit/commands/SkinGroupNames.h"
 #include "core/eval/GroupWeights.h"
+#include "core/model/SkinGroupNames.h"
 #include "render/scene/BoneShapes.h"
 
 #include <algorithm>
@@ -63,7 +63,7 @@ std::vector<std::string> skinGroupNames(const core::model::Document& document,
             continue;
         if (!document.mesh(instance.mesh).skin)
             continue;
-        for (std::string& name : core::edit::skinGroupNames(document, instance.mesh))
+        for (std::string& name : core::model::skinGroupNames(document, instance.mesh))
             if (!name.empty() && seen.insert(name).second)
                 names.push_back(std::move(name));
     }

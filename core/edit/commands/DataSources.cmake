@@ -6,6 +6,5 @@ target_sources(hyperrig_core PRIVATE
     edit/commands/RestPoseCommand.cpp
     edit/commands/ShapeCommands.cpp
     edit/commands/ShapeRemoveCommand.cpp
-    edit/commands/SkinGroupNames.cpp
-    edit/commands/SkinRenameGroup.cpp
+    edit/    edit/commands/SkinRenameGroup.cpp
     edit/commands/SkinRenumberGroups.cpp)

@@ -1,6 +1,6 @@
 #include "core/edit/commands/DataCommandSupport.h"
 #include "core/edit/commands/DataCommands.h"
-#include "core/edit/commands/SkinGroupNames.h"
+#include "core/model/SkinGroupNames.h"
 
 namespace hyperrig::core::edit {
 namespace {

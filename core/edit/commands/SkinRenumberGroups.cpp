@@ -1,6 +1,6 @@
 #include "core/edit/commands/DataCommandSupport.h"
 #include "core/edit/commands/DataCommands.h"
-#include "core/io/ComponentType.h"
+#include "core/model/ComponentType.h"
 
 #include <algorithm>
 #include <limits>
@@ -9,11 +9,11 @@ namespace hyperrig::core::edit {
 namespace {
 
 // Largest value an unsigned index type holds (the group accessor's component type).
-std::uint64_t maxIndexFor(io::ComponentType type) {
+std::uint64_t maxIndexFor(model::ComponentType type) {
     switch (type) {
-    case io::ComponentType::Uint8:
+    case model::ComponentType::Uint8:
         return std::numeric_limits<std::uint8_t>::max();
-    case io::ComponentType::Uint16:
+    case model::ComponentType::Uint16:
         return std::numeric_limits<std::uint16_t>::max();
     default:
         return std::numeric_limits<std::uint32_t>::max();
@@ -61,7 +61,7 @@ public:
         const std::uint64_t largest =
             skin.groups.empty() ? 0 : *std::max_element(skin.groups.begin(), skin.groups.end());
         if (largest > maxIndexFor(skin.groupIndexType))
-            skin.groupIndexType = io::smallestUnsignedTypeFor(largest);
+            skin.groupIndexType = model::smallestUnsignedTypeFor(largest);
         changes.skinsChanged.push_back(m_mesh);
         return {};
     }
@@ -145,7 +145,7 @@ private:
     model::MeshId m_mesh;
     std::vector<std::uint32_t> m_newIndex;
     std::optional<std::pair<std::size_t, std::size_t>> m_move;
-    io::ComponentType m_oldGroupType = io::ComponentType::Uint32;
+    model::ComponentType m_oldGroupType = model::ComponentType::Uint32;
 };
 
 } // namespace

@@ -9,8 +9,8 @@ namespace {
 constexpr std::size_t kViewAlignment = 16;
 
 // Wider types to try, in order, when values do not fit the stored type.
-std::vector<ComponentType> candidateTypes(ComponentType stored) {
-    using CT = ComponentType;
+std::vector<model::ComponentType> candidateTypes(model::ComponentType stored) {
+    using CT = model::ComponentType;
     switch (stored) {
     case CT::Uint8:
         return {CT::Uint8, CT::Uint16, CT::Uint32, CT::Uint64};
@@ -37,7 +37,7 @@ std::vector<ComponentType> candidateTypes(ComponentType stored) {
 
 // Encodes every value exactly in `type`, or fails. Float types must round-trip exactly too, so
 // an edited float8 vertex that needs more precision moves to a wider type instead of rounding.
-bool encodeExactly(const std::vector<double>& values, ComponentType type,
+bool encodeExactly(const std::vector<double>& values, model::ComponentType type,
                    std::vector<std::byte>& out) {
     const std::size_t size = componentSize(type);
     out.resize(values.size() * size);
@@ -56,7 +56,7 @@ bool encodeExactly(const std::vector<double>& values, ComponentType type,
 
 DataPacker::DataPacker(const model::PreservedData& preserved) : m_preserved(preserved) {}
 
-std::size_t DataPacker::add(std::vector<double> values, int vectorSize, ComponentType type,
+std::size_t DataPacker::add(std::vector<double> values, int vectorSize, model::ComponentType type,
                             std::optional<std::size_t> hint, model::OrderedJson accessorExtra) {
     m_arrays.push_back(
         Array{std::move(values), vectorSize, type, hint, std::move(accessorExtra), 0, 0});
@@ -109,8 +109,13 @@ Result<void> DataPacker::layout() {
             last->accessor = hole;
             accessorTaken[hole] = true;
         } else {
-            m_arrays.push_back(Array{
-                {}, 1, ComponentType::Uint8, std::nullopt, model::OrderedJson::object(), hole, 0});
+            m_arrays.push_back(Array{{},
+                                     1,
+                                     model::ComponentType::Uint8,
+                                     std::nullopt,
+                                     model::OrderedJson::object(),
+                                     hole,
+                                     0});
             accessorTaken[hole] = true;
         }
         while (!accessorTaken.empty() && !accessorTaken.back())
@@ -134,7 +139,7 @@ Result<void> DataPacker::layout() {
     for (std::size_t i = 0; i < m_arrays.size(); ++i) {
         Array& array = m_arrays[i];
         bool done = false;
-        for (ComponentType type : candidateTypes(array.type)) {
+        for (model::ComponentType type : candidateTypes(array.type)) {
             if (encodeExactly(array.values, type, encoded[i])) {
                 array.type = type;
                 done = true;

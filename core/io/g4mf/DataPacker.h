@@ -1,7 +1,7 @@
 #pragma once
 
 #include "core/base/Result.h"
-#include "core/io/ComponentType.h"
+#include "core/model/ComponentType.h"
 #include "core/model/Json.h"
 #include "core/model/PreservedData.h"
 
@@ -25,7 +25,7 @@ public:
     // Queues an array and returns a ticket for accessorIndex() after layout(). Values that do not
     // fit `type` (an edit made a group index exceed uint8, say) are stored with the next wider
     // type instead.
-    std::size_t add(std::vector<double> values, int vectorSize, ComponentType type,
+    std::size_t add(std::vector<double> values, int vectorSize, model::ComponentType type,
                     std::optional<std::size_t> hint,
                     model::OrderedJson accessorExtra = model::OrderedJson::object());
 
@@ -45,7 +45,7 @@ private:
     struct Array {
         std::vector<double> values;
         int vectorSize = 1;
-        ComponentType type = ComponentType::Float32;
+        model::ComponentType type = model::ComponentType::Float32;
         std::optional<std::size_t> hint;
         model::OrderedJson extra;
         std::size_t accessor = 0;

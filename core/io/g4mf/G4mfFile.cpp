@@ -221,7 +221,7 @@ Result<AccessorView> accessorView(const G4mfFile& file, std::size_t accessorInde
         typeIt = accessor.find("primitiveType");
     if (typeIt == accessor.end() || !typeIt->is_string())
         return fail("componentType is missing or not a string");
-    auto type = parseComponentType(typeIt->get<std::string>());
+    auto type = model::parseComponentType(typeIt->get<std::string>());
     if (!type)
         return fail(type.error().message());
 

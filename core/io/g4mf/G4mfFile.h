@@ -2,7 +2,7 @@
 
 #include "core/base/Diagnostic.h"
 #include "core/base/Result.h"
-#include "core/io/ComponentType.h"
+#include "core/model/ComponentType.h"
 #include "core/model/Json.h"
 #include "core/model/NumericArray.h"
 
@@ -57,7 +57,7 @@ Result<G4mfFile> parseG4mfBytes(std::span<const std::byte> bytes,
 // the buffer view exists and lies inside its (available) buffer, byteOffset is a multiple of the
 // component size, byteLength a multiple of the element size.
 struct AccessorView {
-    ComponentType componentType = ComponentType::Float32;
+    model::ComponentType componentType = model::ComponentType::Float32;
     int vectorSize = 1;
     std::size_t count = 0;            // elements
     std::span<const std::byte> bytes; // count * vectorSize * componentSize bytes

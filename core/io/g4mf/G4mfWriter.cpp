@@ -30,7 +30,7 @@ std::size_t addArray(WriteContext& context, const model::NumericArray& array) {
 }
 
 std::size_t addIndices(WriteContext& context, const std::vector<std::uint32_t>& indices,
-                       ComponentType type, std::optional<std::size_t> hint,
+                       model::ComponentType type, std::optional<std::size_t> hint,
                        const OrderedJson& extra) {
     return context.packer.add(std::vector<double>(indices.begin(), indices.end()), 1, type, hint,
                               extra);

@@ -1,4 +1,4 @@
-#include "core/edit/commands/SkinGroupNames.h"
+#include "core/model/SkinGroupNames.h"
 #include "core/ops/influence/InfluencePlan.h"
 #include "core/ops/influence/InfluenceTools.h"
 
@@ -45,14 +45,14 @@ public:
     }
 
 private:
-    // The names come from edit::groupNamesWithInference, which makes them unique and non-empty;
+    // The names come from model::groupNamesWithInference, which makes them unique and non-empty;
     // checked again because apply() must refuse what replaceSkin would refuse.
     Result<void> checkNames() const {
         if (!m_other)
             return {};
         std::unordered_set<std::string_view> seen;
         for (const std::string& name : *m_other) {
-            auto text = edit::checkGroupNameText(name);
+            auto text = model::checkGroupNameText(name);
             if (!text)
                 return text;
             if (!seen.insert(name).second)
@@ -81,14 +81,14 @@ CommandResult inferGroupNames(const model::Document& document, model::MeshId mes
     if (skin.groupNames && !skin.groupNames->empty())
         return refusal(document, mesh, kTool,
                        "the skin already has group names; rename groups one by one instead");
-    if (!edit::boundSkeleton(document, mesh))
+    if (!model::boundSkeleton(document, mesh))
         return refusal(document, mesh, kTool,
                        "no node showing it is a direct child of a skeleton node, so there are "
                        "no joints to take bone names from");
 
     // No names yet, so the helper infers every one: one per group the influences use and one
     // per joints slot, whichever is more.
-    const std::size_t count = edit::namedGroupCapacity(document, mesh);
+    const std::size_t count = model::namedGroupCapacity(document, mesh);
     if (count == 0) {
         deliver({}, report);
         return std::unique_ptr<edit::Command>(planCommand(kTool));
@@ -97,7 +97,7 @@ CommandResult inferGroupNames(const model::Document& document, model::MeshId mes
     counted.groupsNamed = count;
     deliver(counted, report);
     return std::unique_ptr<edit::Command>(std::make_unique<SetGroupNamesCommand>(
-        mesh, edit::groupNamesWithInference(document, mesh, count)));
+        mesh, model::groupNamesWithInference(document, mesh, count)));
 }
 
 } // namespace hyperrig::core::ops

@@ -50,7 +50,7 @@ using CommandResult = Result<std::unique_ptr<edit::Command>>;
 // (its node is a direct child of a skeleton node): group g takes the name of the bone in joints
 // slot g; a slot of none, a group beyond the joints, a bone without a usable name or one already
 // taken gives "Group<g>" (made unique). Names cover every group the influences use and every
-// joints slot (edit::groupNamesWithInference). Undo keeps only the names.
+// joints slot (model::groupNamesWithInference). Undo keeps only the names.
 // Refused: the skin already has names (an empty "groupNames" counts as none; rename groups
 // instead), and a mesh not bound to a skeleton (no joints to take names from). Accepted although
 // the validator reports it (decision 0008): a name that differs from the one another mesh

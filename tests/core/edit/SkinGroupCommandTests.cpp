@@ -154,7 +154,7 @@ TEST_CASE("renumber groups permutes influences and names", "[edit][skin]") {
     }
     SECTION("a group index past the stored type widens it, and undo narrows it again") {
         model::Skin& skin = *f.document.mesh(mesh).skin;
-        skin.groupIndexType = io::ComponentType::Uint8;
+        skin.groupIndexType = model::ComponentType::Uint8;
         std::vector<std::string> many;
         for (int g = 0; g < 300; ++g)
             many.push_back("G" + std::to_string(g));
@@ -164,11 +164,11 @@ TEST_CASE("renumber groups permutes influences and names", "[edit][skin]") {
         for (std::uint32_t g = 0; g < 300; ++g)
             newIndex[g] = 299 - g;
         REQUIRE(f.execute(edit::renumberGroups(mesh, newIndex)).ok());
-        CHECK(skin.groupIndexType == io::ComponentType::Uint16);
+        CHECK(skin.groupIndexType == model::ComponentType::Uint16);
         CHECK(skin.groups[0] == 299 - before[0]);
         CHECK((*skin.groupNames)[299] == "G0");
         f.history.undo();
-        CHECK(skin.groupIndexType == io::ComponentType::Uint8);
+        CHECK(skin.groupIndexType == model::ComponentType::Uint8);
         CHECK(hyperrig::test::savedText(f.document) == narrow);
     }
 }

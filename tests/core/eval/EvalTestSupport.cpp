@@ -71,7 +71,7 @@ TinyRig makeTinyRig(int dimension, std::vector<double> meshPosition) {
     mesh->vertices.values[4 * static_cast<std::size_t>(dimension) + 1] = 1.0; // v4 = X + Y
     model::Surface surface;
     surface.simplexes = model::NumericArray{};
-    surface.simplexes->componentType = io::ComponentType::Uint32;
+    surface.simplexes->componentType = model::ComponentType::Uint32;
     surface.simplexes->vectorSize = dimension;
     for (int i = 0; i < dimension; ++i)
         surface.simplexes->values.push_back(i);

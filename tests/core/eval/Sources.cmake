@@ -5,7 +5,6 @@ target_sources(hyperrig_core_tests PRIVATE
     core/eval/EvalTestSupport.cpp
     core/eval/PoseEvaluationTests.cpp
     core/eval/PoseFileTests.cpp
-    core/eval/RestPoseTests.cpp
     core/eval/RigSliceTests.cpp
     core/eval/SkinningKernelTests.cpp
     core/eval/View4DTests.cpp)

@@ -2,7 +2,6 @@
 find_package(zstd CONFIG REQUIRED)
 target_sources(hyperrig_core_tests PRIVATE
     core/io/Base64Tests.cpp
-    core/io/ComponentTypeTests.cpp
     core/io/G4bContainerTests.cpp
     core/io/ZstdTests.cpp)
 target_link_libraries(hyperrig_core_tests PRIVATE zstd::libzstd_shared)

@@ -1,3 +1,4 @@
 target_sources(hyperrig_core_tests PRIVATE
+    core/model/ComponentTypeTests.cpp
     core/model/DocumentTests.cpp
     core/model/NodeTransformTests.cpp)

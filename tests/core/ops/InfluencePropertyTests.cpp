@@ -66,7 +66,7 @@ model::Document documentWith(const RandomSkin& random) {
     model::Skin skin = random.skin;
     skin.groupIndexType = mesh.skin->groupIndexType;
     skin.vertexIndexType = mesh.skin->vertexIndexType;
-    skin.weightType = io::ComponentType::Float64; // every double survives a save
+    skin.weightType = model::ComponentType::Float64; // every double survives a save
     mesh.skin = std::move(skin);
     if (!random.bound)
         hyperrig::test::moveToRoot(document, "TinySkin");

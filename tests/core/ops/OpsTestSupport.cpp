@@ -97,7 +97,7 @@ model::Document buildRigDocument(const std::vector<SkeletonSpec>& skeletons,
         mesh->skin = skin;
         model::Surface surface;
         surface.simplexes = model::NumericArray{};
-        surface.simplexes->componentType = io::ComponentType::Uint8;
+        surface.simplexes->componentType = model::ComponentType::Uint8;
         surface.simplexes->vectorSize = kDimension;
         for (std::size_t v = 0; v + 3 < spec.influences.size(); v += 4)
             for (std::size_t k = 0; k < 4; ++k)

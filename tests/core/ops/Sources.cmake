@@ -1,5 +1,6 @@
 target_sources(hyperrig_core_tests PRIVATE
     core/ops/MergeMeshesTests.cpp
     core/ops/OpsTestSupport.cpp
-    core/ops/ParentMeshTests.cpp)
+    core/ops/ParentMeshTests.cpp
+    core/ops/PoseAsRestTests.cpp)
 include(core/ops/InfluenceSources.cmake)

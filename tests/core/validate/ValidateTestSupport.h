@@ -2,8 +2,8 @@
 
 #include "core/base/Diagnostic.h"
 #include "core/io/Base64.h"
-#include "core/io/ComponentType.h"
 #include "core/io/g4mf/G4mfFile.h"
+#include "core/model/ComponentType.h"
 #include "core/model/Json.h"
 #include "core/validate/Validator.h"
 
@@ -55,21 +55,21 @@ inline std::string listDiagnostics(const core::Diagnostics& diagnostics) {
 // view (4-byte aligned) to a single data-URI buffer.
 class AccessorBuilder {
 public:
-    std::size_t add(core::io::ComponentType type, const std::vector<double>& values,
+    std::size_t add(core::model::ComponentType type, const std::vector<double>& values,
                     int vectorSize = 1) {
         while (m_bytes.size() % 4 != 0)
             m_bytes.push_back(std::byte{0});
         const std::size_t start = m_bytes.size();
-        const std::size_t size = core::io::componentSize(type);
+        const std::size_t size = core::model::componentSize(type);
         for (double value : values) {
             m_bytes.resize(m_bytes.size() + size);
-            (void)core::io::writeFromDouble(type, value, m_bytes.data() + m_bytes.size() - size);
+            (void)core::model::writeFromDouble(type, value, m_bytes.data() + m_bytes.size() - size);
         }
         m_views.push_back(
             {{"buffer", 0}, {"byteOffset", start}, {"byteLength", m_bytes.size() - start}});
         core::model::OrderedJson accessor = {
             {"bufferView", m_views.size() - 1},
-            {"componentType", std::string(core::io::componentTypeName(type))}};
+            {"componentType", std::string(core::model::componentTypeName(type))}};
         if (vectorSize != 1)
             accessor["vectorSize"] = vectorSize;
         m_accessors.push_back(accessor);

@@ -5,7 +5,7 @@
 
 using hyperrig::core::Diagnostic;
 using hyperrig::core::Diagnostics;
-using hyperrig::core::io::ComponentType;
+using hyperrig::core::model::ComponentType;
 using hyperrig::core::model::OrderedJson;
 using namespace hyperrig::core::validate;
 using namespace hyperrig::test;

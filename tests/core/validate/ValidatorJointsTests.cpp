@@ -134,7 +134,7 @@ TEST_CASE("joints: a skeleton's single root bone must be its first child", "[val
     document["nodes"][1]["children"] = {6, 2};
     document["nodes"].push_back({{"name", "Marker"}});
     const auto diagnostics = validateJson(document);
-    CHECK(rulesOf(diagnostics) == Rules{"skeleton.root-bone.first-child /nodes/1/children/1"});
+    CHECK(rulesOf(diagnostics) == Rules{"skeleton.root-bone.first-child /nodes/2"});
 
     SECTION("with two root bones the order of children is free") {
         document["nodes"][6]["bone"] = OrderedJson::object();

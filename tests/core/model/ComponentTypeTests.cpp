@@ -1,4 +1,4 @@
-#include "core/io/ComponentType.h"
+#include "core/model/ComponentType.h"
 
 #include <rapidcheck/catch.h>
 
@@ -9,7 +9,7 @@
 #include <cstring>
 #include <limits>
 
-using namespace hyperrig::core::io;
+using namespace hyperrig::core::model;
 
 namespace {
 

@@ -1,45 +1,45 @@
-#include "core/edit/commands/SkinGroupNames.h"
+#include "core/model/SkinGroupNames.h"
 
 #include "core/model/NameRules.h"
 
 #include <algorithm>
 #include <unordered_set>
 
-namespace hyperrig::core::edit {
+namespace hyperrig::core::model {
 
-model::NodeId boundSkeleton(const model::Document& document, model::MeshId mesh) {
-    for (model::NodeId id : document.nodes.order()) {
-        const model::Node& node = document.node(id);
-        const model::MeshInstance* instance = node.meshInstance();
+NodeId boundSkeleton(const Document& document, MeshId mesh) {
+    for (NodeId id : document.nodes.order()) {
+        const Node& node = document.node(id);
+        const MeshInstance* instance = node.meshInstance();
         if (!instance || instance->mesh != mesh)
             continue;
-        const model::Node* parent = document.nodes.find(node.parent);
+        const Node* parent = document.nodes.find(node.parent);
         if (parent && parent->isSkeleton())
             return parent->id;
     }
     return {};
 }
 
-std::size_t namedGroupCapacity(const model::Document& document, model::MeshId mesh) {
-    const model::Mesh& item = document.mesh(mesh);
+std::size_t namedGroupCapacity(const Document& document, MeshId mesh) {
+    const Mesh& item = document.mesh(mesh);
     std::size_t count = item.skin ? item.skin->groupCount() : 0;
     if (item.skin && item.skin->groupNames)
         count = std::max(count, item.skin->groupNames->size());
-    if (const model::NodeId skeleton = boundSkeleton(document, mesh))
+    if (const NodeId skeleton = boundSkeleton(document, mesh))
         count = std::max(count, document.node(skeleton).skeleton()->joints.size());
     return count;
 }
 
-std::vector<std::string> skinGroupNames(const model::Document& document, model::MeshId mesh) {
-    const model::Skin& skin = *document.mesh(mesh).skin;
+std::vector<std::string> skinGroupNames(const Document& document, MeshId mesh) {
+    const Skin& skin = *document.mesh(mesh).skin;
     const std::size_t count =
         std::max(skin.groupCount(), skin.groupNames ? skin.groupNames->size() : 0);
     return groupNamesWithInference(document, mesh, count);
 }
 
-std::vector<std::string> groupNamesWithInference(const model::Document& document,
-                                                 model::MeshId mesh, std::size_t count) {
-    const model::Mesh& item = document.mesh(mesh);
+std::vector<std::string> groupNamesWithInference(const Document& document, MeshId mesh,
+                                                 std::size_t count) {
+    const Mesh& item = document.mesh(mesh);
     std::vector<std::string> names;
     if (item.skin && item.skin->groupNames)
         names = *item.skin->groupNames;
@@ -47,8 +47,8 @@ std::vector<std::string> groupNamesWithInference(const model::Document& document
         return names;
 
     std::unordered_set<std::string> taken(names.begin(), names.end());
-    const model::NodeId skeleton = boundSkeleton(document, mesh);
-    const std::vector<model::JointSlot>* joints =
+    const NodeId skeleton = boundSkeleton(document, mesh);
+    const std::vector<JointSlot>* joints =
         skeleton ? &document.node(skeleton).skeleton()->joints : nullptr;
     auto unique = [&taken](const std::string& base) {
         if (!taken.count(base))
@@ -61,9 +61,9 @@ std::vector<std::string> groupNamesWithInference(const model::Document& document
     for (std::size_t group = names.size(); group < count; ++group) {
         std::string name;
         if (joints && group < joints->size() && (*joints)[group]) {
-            const model::Node* bone = document.nodes.find(*(*joints)[group]);
+            const Node* bone = document.nodes.find(*(*joints)[group]);
             if (bone && bone->name && !bone->name->empty() && !taken.count(*bone->name) &&
-                model::firstForbiddenNameCharacter(*bone->name).empty())
+                firstForbiddenNameCharacter(*bone->name).empty())
                 name = *bone->name;
         }
         if (name.empty())
@@ -77,11 +77,11 @@ std::vector<std::string> groupNamesWithInference(const model::Document& document
 Result<void> checkGroupNameText(const std::string& name) {
     if (name.empty())
         return Error("group names must not be empty");
-    const std::string forbidden = model::firstForbiddenNameCharacter(name);
+    const std::string forbidden = firstForbiddenNameCharacter(name);
     if (!forbidden.empty())
         return Error("the group name '" + name + "' contains " + forbidden +
                      ", which G4MF forbids in names");
     return {};
 }
 
-} // namespace hyperrig::core::edit
+} // namespace hyperrig::core::model

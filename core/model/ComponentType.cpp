@@ -1,4 +1,4 @@
-#include "core/io/ComponentType.h"
+#include "core/model/ComponentType.h"
 
 #include <bit>
 #include <charconv>
@@ -6,7 +6,7 @@
 #include <limits>
 #include <string>
 
-namespace hyperrig::core::io {
+namespace hyperrig::core::model {
 
 namespace {
 
@@ -358,4 +358,4 @@ ComponentType smallestUnsignedTypeFor(std::uint64_t maxValue) {
     return ComponentType::Uint64;
 }
 
-} // namespace hyperrig::core::io
+} // namespace hyperrig::core::model

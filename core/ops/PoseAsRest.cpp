@@ -1,10 +1,15 @@
-#include "core/eval/PoseBake.h"
+#include "core/ops/PoseAsRest.h"
 
 #include "core/edit/commands/NodeTransformConversion.h"
 #include "core/eval/SkinTransforms.h"
 #include "core/model/ItemLabels.h"
 
-namespace hyperrig::core::eval {
+namespace hyperrig::core::ops {
+
+using eval::CompiledInstance;
+using eval::CompiledRig;
+using eval::CompiledSkeleton;
+using eval::Pose;
 
 Result<edit::RestPoseChange> bakePose(const model::Document& document, const CompiledRig& rig,
                                       const Pose& pose) {
@@ -13,7 +18,7 @@ Result<edit::RestPoseChange> bakePose(const model::Document& document, const Com
         return change;
     std::vector<std::vector<math::AffineN>> posedGlobals;
     for (const CompiledSkeleton& skeleton : rig.skeletons()) {
-        posedGlobals.push_back(evaluateSkeleton(skeleton, pose));
+        posedGlobals.push_back(eval::evaluateSkeleton(skeleton, pose));
         for (model::NodeId bone : skeleton.bones) {
             const auto posed = pose.local.find(bone);
             if (posed == pose.local.end())
@@ -43,11 +48,22 @@ Result<edit::RestPoseChange> bakePose(const model::Document& document, const Com
         if (!skeletonToMesh)
             return Error("mesh node " + model::describeNode(document, instance.node) +
                          " has a singular transform");
-        const auto rows = groupTransforms(skeleton, posedGlobals[index], *meshToSkeleton,
-                                          *skeletonToMesh, mesh.skin->groupCount());
-        change.meshVertices.emplace_back(instance.mesh, skinExactly(mesh, rows));
+        const auto rows = eval::groupTransforms(skeleton, posedGlobals[index], *meshToSkeleton,
+                                                *skeletonToMesh, mesh.skin->groupCount());
+        change.meshVertices.emplace_back(instance.mesh, eval::skinExactly(mesh, rows));
     }
     return change;
 }
 
-} // namespace hyperrig::core::eval
+Result<std::unique_ptr<edit::Command>> poseAsRestCommand(const model::Document& document,
+                                                         const eval::CompiledRig& rig,
+                                                         const eval::Pose& pose) {
+    if (pose.isRest())
+        return Error("nothing is posed: the pose is the rest pose");
+    auto change = bakePose(document, rig, pose);
+    if (!change)
+        return change.error();
+    return edit::applyPoseAsRest(std::move(*change));
+}
+
+} // namespace hyperrig::core::ops

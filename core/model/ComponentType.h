@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <string_view>
 
-namespace hyperrig::core::io {
+namespace hyperrig::core::model {
 
 // The component types of G4MF accessors up to 64 bits (spec data.md; developer notes §8.2).
 // 128-bit types are refused by parseComponentType, as godot-4d does. All components are
@@ -87,4 +87,4 @@ Result<void> writeFromDouble(ComponentType type, double value, std::byte* bytes)
 // HyperRig writes for indices (developer notes §8.2, "Writing").
 ComponentType smallestUnsignedTypeFor(std::uint64_t maxValue);
 
-} // namespace hyperrig::core::io
+} // namespace hyperrig::core::model

@@ -1,9 +1,9 @@
 #include "core/edit/commands/RestPoseCommand.h"
 #include "core/eval/CompiledRig.h"
-#include "core/eval/PoseBake.h"
 #include "core/eval/PoseFile.h"
 #include "core/eval/RigEvaluation.h"
 #include "core/eval/ThreadPool.h"
+#include "core/ops/PoseAsRest.h"
 #include "tests/core/edit/DataTestSupport.h"
 
 #include <catch2/catch.hpp>
@@ -39,7 +39,7 @@ std::vector<double> worldPositions(const model::Document& document, const eval::
 
 } // namespace
 
-TEST_CASE("apply pose as rest makes the posed shape the rest shape", "[eval][edit][bake]") {
+TEST_CASE("apply pose as rest makes the posed shape the rest shape", "[ops][bake]") {
     EditFixture f("creature-4d.g4tf");
     auto rig = eval::CompiledRig::compile(f.document);
     REQUIRE(rig.ok());
@@ -47,7 +47,7 @@ TEST_CASE("apply pose as rest makes the posed shape the rest shape", "[eval][edi
     REQUIRE(pose.ok());
     const std::vector<double> posed = worldPositions(f.document, *pose);
 
-    auto change = eval::bakePose(f.document, *rig, *pose);
+    auto change = ops::bakePose(f.document, *rig, *pose);
     REQUIRE(change.ok());
     CHECK(change->bones.size() == pose->local.size());
     CHECK(change->meshVertices.size() == 2);
@@ -65,7 +65,7 @@ TEST_CASE("apply pose as rest makes the posed shape the rest shape", "[eval][edi
     f.requireUndoRedo();
 }
 
-TEST_CASE("apply pose as rest refuses data that does not fit", "[eval][edit][bake]") {
+TEST_CASE("apply pose as rest refuses data that does not fit", "[ops][bake]") {
     EditFixture f("creature-4d.g4tf");
     const model::MeshId body = meshNamed(f.document, "BodyMesh");
     edit::RestPoseChange wrongSize;
@@ -83,4 +83,30 @@ TEST_CASE("apply pose as rest refuses data that does not fit", "[eval][edit][bak
     CHECK_THAT(refusedNode.error().message(), Catch::EndsWith("is not a bone"));
     CHECK(f.history.undoCount() == 0);
     f.requireUnchanged();
+}
+
+TEST_CASE("pose as rest command is the one road of the CLI and the editor", "[ops][bake]") {
+    EditFixture f("creature-4d.g4tf");
+    auto rig = eval::CompiledRig::compile(f.document);
+    REQUIRE(rig.ok());
+
+    SECTION("the rest pose is refused with nothing to undo") {
+        auto refused = ops::poseAsRestCommand(f.document, *rig, eval::Pose{});
+        REQUIRE_FALSE(refused.ok());
+        CHECK_THAT(refused.error().message(), Catch::Contains("nothing is posed"));
+        CHECK_FALSE(f.history.canUndo());
+    }
+    SECTION("a stored pose becomes one undoable step, undo restores the bones") {
+        auto pose = eval::namedPose("APose", f.document, *rig);
+        REQUIRE(pose.ok());
+        const model::NodeId bone = pose->local.begin()->first;
+        const model::NodeTransform before = f.document.node(bone).transform;
+        auto command = ops::poseAsRestCommand(f.document, *rig, *pose);
+        REQUIRE(command.ok());
+        REQUIRE(f.execute(std::move(*command)).ok());
+        CHECK(f.history.undoName() == "Apply Pose as Rest");
+        CHECK_FALSE(f.document.node(bone).transform == before);
+        f.history.undo();
+        CHECK(f.document.node(bone).transform == before);
+    }
 }

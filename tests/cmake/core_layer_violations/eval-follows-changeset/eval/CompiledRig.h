@@ -1,0 +1,2 @@
+#include "core/edit/ChangeSet.h"
+#include "core/model/Document.h"

@@ -1,0 +1,1 @@
+#include "core/edit/commands/RestPoseCommand.h"

@@ -1,0 +1,1 @@
+#include "core/io/g4mf/G4mfFile.h"
