@@ -133,6 +133,22 @@ bool History::isModified() const {
     return false;
 }
 
+std::vector<std::string> History::undoNames() const {
+    std::vector<std::string> names;
+    names.reserve(m_undo.size());
+    for (const Entry& entry : m_undo)
+        names.push_back(entry.command->displayName());
+    return names;
+}
+
+std::vector<std::string> History::redoNames() const {
+    std::vector<std::string> names;
+    names.reserve(m_redo.size());
+    for (auto entry = m_redo.rbegin(); entry != m_redo.rend(); ++entry)
+        names.push_back(entry->command->displayName());
+    return names;
+}
+
 void History::markClean() {
     m_cleanIndex = m_undo.size();
     m_lastMergeable = false;
@@ -155,6 +171,7 @@ void History::enforceMemoryCap() {
     while (total > m_memoryCap && m_undo.size() > 1) {
         total -= m_undo.front().bytes;
         m_undo.pop_front();
+        ++m_dropped;
         if (m_cleanIndex) {
             if (*m_cleanIndex == 0)
                 m_cleanIndex.reset();
@@ -170,6 +187,7 @@ void History::reset() {
     m_redo.clear();
     m_cleanIndex = 0;
     m_lastMergeable = false;
+    m_dropped = 0;
     ChangeSet changes;
     changes.documentReplaced = true;
     notify(changes);

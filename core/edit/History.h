@@ -67,6 +67,15 @@ public:
     std::size_t undoBytes() const;
     std::size_t undoCount() const { return m_undo.size(); }
     std::size_t redoCount() const { return m_redo.size(); }
+    // The steps as a history panel lists them (read-only): undo steps oldest first, redo steps
+    // in the order redo would apply them (next first). A merge renames nothing; a step the memory
+    // cap dropped disappears from the front (droppedSteps counts them).
+    std::vector<std::string> undoNames() const;
+    std::vector<std::string> redoNames() const;
+    std::size_t droppedSteps() const { return m_dropped; }
+    // The undo count at the last save (0 for a new or just opened document), nullopt when that
+    // state can no longer be reached (its steps were dropped or replaced by a new branch).
+    std::optional<std::size_t> cleanIndex() const { return m_cleanIndex; }
 
     // Forgets every step and tells listeners the whole document changed (a new file was opened
     // into the same document object).
@@ -96,6 +105,7 @@ private:
     std::chrono::milliseconds m_mergeWindow{750};
     std::size_t m_memoryCap = 0;
     bool m_lastMergeable = false; // the top undo entry may still absorb the next command
+    std::size_t m_dropped = 0;    // undo steps the memory cap dropped since the last reset
     std::vector<std::pair<std::size_t, Listener>> m_listeners;
     std::size_t m_nextListener = 1;
 };

@@ -8,5 +8,6 @@ target_sources(hyperrig_core PRIVATE
     model/ItemAddress.cpp
     model/Mesh.cpp
     model/NameRules.cpp
+    model/NewDocument.cpp
     model/NodeTransform.cpp
     model/SkinGroupNames.cpp)

@@ -1,4 +1,9 @@
 target_sources(hyperrig_ui_tests PRIVATE
     ui/UiTestMain.cpp
+    ui/EditorSessionTests.cpp
     ui/MainWindowTests.cpp
     ui/EditorScreenshotTests.cpp)
+include(ui/panels/outliner/Sources.cmake)
+include(ui/panels/inspector/Sources.cmake)
+include(ui/panels/validation/Sources.cmake)
+include(ui/panels/history/Sources.cmake)

@@ -238,3 +238,29 @@ TEST_CASE("reset tells views the whole document changed", "[edit][history]") {
     REQUIRE_FALSE(f.seen.empty());
     CHECK(f.seen.back().documentReplaced);
 }
+
+TEST_CASE("the step list names undo and redo steps and where the save was", "[edit][history]") {
+    Fixture f;
+    CHECK(f.history.undoNames().empty());
+    CHECK(f.history.cleanIndex() == std::optional<std::size_t>(0));
+    REQUIRE(f.add(1).ok());
+    REQUIRE(f.add(2).ok());
+    f.history.markClean();
+    REQUIRE(f.add(3).ok());
+    f.history.undo();
+    f.history.undo();
+    CHECK(f.history.undoNames() == std::vector<std::string>{"Add 1.000000"});
+    // Next redo first.
+    CHECK(f.history.redoNames() == std::vector<std::string>{"Add 2.000000", "Add 3.000000"});
+    CHECK(f.history.cleanIndex() == std::optional<std::size_t>(2));
+
+    SECTION("steps the memory cap drops are counted, and the save point moves with them") {
+        f.history.redo();
+        f.history.setMemoryCap(64);
+        CHECK(f.history.undoNames() == std::vector<std::string>{"Add 2.000000"});
+        CHECK(f.history.droppedSteps() == 1);
+        CHECK(f.history.cleanIndex() == std::optional<std::size_t>(1));
+        f.history.reset();
+        CHECK(f.history.droppedSteps() == 0);
+    }
+}

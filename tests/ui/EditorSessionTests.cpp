@@ -1,0 +1,112 @@
+#include "core/edit/commands/NodeCommands.h"
+#include "core/model/DocumentEquality.h"
+#include "tests/support/ProcessRunner.h"
+#include "ui/session/EditorSession.h"
+
+#include <QSignalSpy>
+
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+
+using namespace hyperrig;
+using core::model::NodeId;
+
+namespace {
+
+NodeId addSkeleton(ui::EditorSession& session, const std::string& name) {
+    core::model::Node prototype;
+    prototype.name = name;
+    prototype.component = core::model::Skeleton{};
+    NodeId created;
+    const NodeId root = session.document().root();
+    REQUIRE(session.execute(core::edit::createNode(root, 0, std::move(prototype), &created)).ok());
+    return created;
+}
+
+NodeId addBone(ui::EditorSession& session, NodeId parent, const std::string& name) {
+    NodeId created;
+    REQUIRE(session.execute(core::edit::addBone(parent, name, std::nullopt, 0.5, &created)).ok());
+    return created;
+}
+
+} // namespace
+
+TEST_CASE("the session holds one document, its history, selection and pose", "[ui][session]") {
+    ui::EditorSession session;
+    CHECK_FALSE(session.hasDocument());
+    QSignalSpy replaced(&session, &ui::EditorSession::documentReplaced);
+    QSignalSpy changed(&session, &ui::EditorSession::changed);
+    QSignalSpy modified(&session, &ui::EditorSession::modifiedChanged);
+    QSignalSpy selection(&session, &ui::EditorSession::selectionChanged);
+
+    session.newDocument(4);
+    REQUIRE(session.hasDocument());
+    CHECK(replaced.count() == 1);
+    CHECK(session.document().dimension() == 4);
+    CHECK(session.document().node(session.document().root()).displayName() == "Scene");
+    CHECK(session.displayName() == "Untitled");
+    CHECK_FALSE(session.isModified());
+
+    const NodeId skeleton = addSkeleton(session, "Rig");
+    const NodeId hips = addBone(session, skeleton, "Hips");
+    const NodeId spine = addBone(session, hips, "Spine");
+    CHECK(changed.count() == 3);
+    CHECK(session.isModified());
+    CHECK(modified.count() == 1);
+    CHECK(session.undoName() == "Add Bone");
+    REQUIRE(session.rig() != nullptr);
+
+    SECTION("selection is ordered, without repeats, and ids an undo removes drop out") {
+        session.select({hips, spine, hips});
+        CHECK(session.selection() == std::vector<NodeId>{hips, spine});
+        CHECK(session.currentNode() == spine);
+        const int before = selection.count();
+        session.undo(); // removes Spine
+        CHECK(session.selection() == std::vector<NodeId>{hips});
+        CHECK(session.currentNode() == hips);
+        CHECK(selection.count() == before + 1);
+    }
+    SECTION("the pose is preview state: not an edit, and bones that go leave it") {
+        session.setBoneRotation(spine, core::eval::PlaneAngles{10.0, 20.0});
+        CHECK_FALSE(session.canRedo());
+        CHECK(session.history().undoCount() == 3);
+        session.undo();
+        CHECK(session.boneRotations().empty());
+    }
+    SECTION("going to a history step undoes or redoes to it; back at the start is clean") {
+        session.goToStep(0);
+        CHECK(session.document().nodes.size() == 1);
+        CHECK_FALSE(session.isModified());
+        session.goToStep(2);
+        CHECK(session.document().nodes.size() == 3);
+        CHECK(session.canRedo());
+    }
+    SECTION("saving marks the document clean; reopening gives the same document") {
+        test::TemporaryFolder folder;
+        const QString path = QString::fromStdString((folder.path() / "rig.g4tf").string());
+        auto saved = session.saveAs(path, {});
+        REQUIRE(saved.ok());
+        CHECK_FALSE(session.isModified());
+        CHECK(session.displayName() == "rig.g4tf");
+        const core::model::Document before = session.document();
+
+        ui::EditorSession other;
+        REQUIRE(other.openFile(path).ok());
+        CHECK(core::model::firstDifference(before, other.document()) == std::nullopt);
+        session.undo(); // back past the save: modified again
+        CHECK(session.isModified());
+    }
+    SECTION("a refused edit changes nothing and says why") {
+        const std::size_t steps = session.history().undoCount();
+        auto refused = session.execute(core::edit::renameNode(spine, std::string("Bad.Name")));
+        REQUIRE_FALSE(refused.ok());
+        CHECK(session.document().node(spine).displayName() == "Spine");
+        CHECK(session.history().undoCount() == steps);
+    }
+    SECTION("a failed open keeps the open document") {
+        auto failed = session.openFile(QStringLiteral("/nonexistent/folder/x.g4tf"));
+        REQUIRE_FALSE(failed.ok());
+        CHECK(session.document().findNode("Spine") == spine);
+    }
+}

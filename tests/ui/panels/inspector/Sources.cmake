@@ -1,0 +1,1 @@
+# tests of ui/panels/inspector (target_sources(hyperrig_ui_tests PRIVATE ui/panels/inspector/....cpp)).

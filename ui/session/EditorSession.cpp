@@ -1,0 +1,272 @@
+#include "ui/session/EditorSession.h"
+
+#include "core/base/Contracts.h"
+#include "core/model/NewDocument.h"
+
+#include <QFileInfo>
+
+#include <algorithm>
+#include <set>
+#include <utility>
+
+namespace hyperrig::ui {
+
+EditorSession::EditorSession(QObject* parent) : QObject(parent) {}
+
+EditorSession::~EditorSession() = default;
+
+const core::model::Document& EditorSession::document() const {
+    HYPERRIG_EXPECTS(m_document != nullptr);
+    return *m_document;
+}
+
+const core::edit::History& EditorSession::history() const {
+    HYPERRIG_EXPECTS(m_history != nullptr);
+    return *m_history;
+}
+
+QString EditorSession::displayName() const {
+    return m_filePath.isEmpty() ? tr("Untitled") : QFileInfo(m_filePath).fileName();
+}
+
+void EditorSession::install(std::unique_ptr<core::model::Document> document, const QString& path,
+                            const SaveFormat& format) {
+    emit aboutToReplaceDocument();
+    // History refers to the document: it goes first.
+    m_history.reset();
+    m_rig.reset();
+    m_document = std::move(document);
+    m_selection.clear();
+    m_current = {};
+    m_boneRotations.clear();
+    m_saveFormat = format;
+    const bool pathChanged = path != m_filePath;
+    m_filePath = path;
+    if (m_document) {
+        m_history = std::make_unique<core::edit::History>(*m_document);
+        m_history->addListener(
+            [this](const core::edit::ChangeSet& changes) { documentEdited(changes); });
+        compileRig();
+    } else {
+        m_rigError.clear();
+    }
+    emit documentReplaced();
+    emit selectionChanged();
+    emit poseChanged();
+    if (pathChanged)
+        emit filePathChanged();
+    afterHistoryCall();
+}
+
+void EditorSession::compileRig() {
+    m_rig.reset();
+    m_rigError.clear();
+    auto rig = core::eval::CompiledRig::compile(*m_document);
+    if (rig)
+        m_rig = std::make_unique<core::eval::CompiledRig>(std::move(*rig));
+    else
+        m_rigError = QString::fromStdString(rig.error().message());
+}
+
+void EditorSession::newDocument(int dimension) {
+    install(std::make_unique<core::model::Document>(core::model::newDocument(dimension)), {}, {});
+}
+
+void EditorSession::adoptDocument(core::model::Document document, const QString& path,
+                                  SaveFormat format) {
+    install(std::make_unique<core::model::Document>(std::move(document)),
+            path.isEmpty() ? QString() : QFileInfo(path).absoluteFilePath(), format);
+}
+
+core::Result<void> EditorSession::openFile(const QString& path) {
+    auto read = core::io::readG4mf(path.toStdString());
+    if (!read)
+        return read.error();
+    SaveFormat format;
+    format.container = read->container;
+    format.options.schema = read->schema;
+    adoptDocument(std::move(read->document), path, format);
+    return {};
+}
+
+void EditorSession::closeDocument() { install(nullptr, {}, {}); }
+
+core::Result<std::vector<std::string>> EditorSession::saveAs(const QString& path,
+                                                             const SaveFormat& format) {
+    HYPERRIG_EXPECTS(m_document != nullptr);
+    auto written = core::io::writeG4mf(*m_document, path.toStdString(), format.options);
+    if (!written)
+        return written.error();
+    markSaved(path, format, m_history->undoCount());
+    return written;
+}
+
+void EditorSession::markSaved(const QString& path, const SaveFormat& format,
+                              std::size_t undoCountAtEncode) {
+    m_saveFormat = format;
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    const bool pathChanged = absolute != m_filePath;
+    m_filePath = absolute;
+    // Edits made while a worker wrote the file are not in it: the file holds the state at
+    // undoCountAtEncode, so only that state is clean.
+    if (m_history->undoCount() == undoCountAtEncode && m_history->transactionDepth() == 0)
+        m_history->markClean();
+    if (pathChanged)
+        emit filePathChanged();
+    afterHistoryCall();
+}
+
+core::Result<void> EditorSession::execute(std::unique_ptr<core::edit::Command> command) {
+    if (!m_history)
+        return core::Error("no document is open");
+    auto result = m_history->execute(std::move(command));
+    afterHistoryCall();
+    return result;
+}
+
+void EditorSession::beginTransaction(const std::string& name) {
+    HYPERRIG_EXPECTS(m_history != nullptr);
+    m_history->beginTransaction(name);
+}
+
+void EditorSession::commitTransaction() {
+    HYPERRIG_EXPECTS(m_history != nullptr);
+    m_history->commit();
+    afterHistoryCall();
+}
+
+void EditorSession::rollbackTransaction() {
+    HYPERRIG_EXPECTS(m_history != nullptr);
+    m_history->rollback();
+    afterHistoryCall();
+}
+
+bool EditorSession::inTransaction() const {
+    return m_history && m_history->transactionDepth() > 0;
+}
+
+bool EditorSession::canUndo() const { return m_history && m_history->canUndo(); }
+bool EditorSession::canRedo() const { return m_history && m_history->canRedo(); }
+
+QString EditorSession::undoName() const {
+    return canUndo() ? QString::fromStdString(m_history->undoName()) : QString();
+}
+
+QString EditorSession::redoName() const {
+    return canRedo() ? QString::fromStdString(m_history->redoName()) : QString();
+}
+
+void EditorSession::undo() {
+    if (!canUndo())
+        return;
+    m_history->undo();
+    afterHistoryCall();
+}
+
+void EditorSession::redo() {
+    if (!canRedo())
+        return;
+    m_history->redo();
+    afterHistoryCall();
+}
+
+void EditorSession::goToStep(std::size_t undoCount) {
+    if (!m_history || inTransaction())
+        return;
+    while (m_history->undoCount() > undoCount && m_history->canUndo())
+        m_history->undo();
+    while (m_history->undoCount() < undoCount && m_history->canRedo())
+        m_history->redo();
+    afterHistoryCall();
+}
+
+bool EditorSession::isModified() const { return m_history && m_history->isModified(); }
+
+void EditorSession::afterHistoryCall() {
+    emit historyChanged();
+    const bool modified = isModified();
+    if (modified != m_lastModified) {
+        m_lastModified = modified;
+        emit modifiedChanged(modified);
+    }
+}
+
+void EditorSession::documentEdited(const core::edit::ChangeSet& changes) {
+    if (changes.documentReplaced) {
+        compileRig();
+    } else if (m_rig) {
+        auto updated = m_rig->update(*m_document, changes);
+        if (!updated) {
+            m_rig.reset();
+            m_rigError = QString::fromStdString(updated.error().message());
+        }
+    } else {
+        compileRig(); // an edit may have fixed what kept the rig from compiling
+    }
+    // Nodes an edit (or an undo) removed leave the selection and the pose.
+    const auto gone = [this](core::model::NodeId node) {
+        return !m_document->nodes.find(node);
+    };
+    const std::size_t selected = m_selection.size();
+    std::erase_if(m_selection, gone);
+    const bool currentGone = m_current && gone(m_current);
+    if (currentGone)
+        m_current = m_selection.empty() ? core::model::NodeId{} : m_selection.back();
+    const bool poseShrank = std::erase_if(m_boneRotations, [&](const auto& entry) {
+                                return gone(entry.first) || !m_document->node(entry.first).isBone();
+                            }) > 0;
+    emit changed(changes);
+    if (selected != m_selection.size() || currentGone)
+        emit selectionChanged();
+    if (poseShrank)
+        emit poseChanged();
+}
+
+bool EditorSession::isSelected(core::model::NodeId node) const {
+    return std::find(m_selection.begin(), m_selection.end(), node) != m_selection.end();
+}
+
+void EditorSession::select(std::vector<core::model::NodeId> nodes, core::model::NodeId current) {
+    std::vector<core::model::NodeId> kept;
+    std::set<core::model::NodeId> seen;
+    for (core::model::NodeId node : nodes)
+        if (node && m_document && m_document->nodes.find(node) && seen.insert(node).second)
+            kept.push_back(node);
+    if (!current || !seen.count(current))
+        current = kept.empty() ? core::model::NodeId{} : kept.back();
+    if (kept == m_selection && current == m_current)
+        return;
+    m_selection = std::move(kept);
+    m_current = current;
+    emit selectionChanged();
+}
+
+void EditorSession::selectAll() {
+    if (!m_document)
+        return;
+    std::vector<core::model::NodeId> all;
+    for (core::model::NodeId node : m_document->nodes.order())
+        if (node != m_document->root())
+            all.push_back(node);
+    select(std::move(all), m_current);
+}
+
+void EditorSession::setBoneRotation(core::model::NodeId bone,
+                                    const core::eval::PlaneAngles& degrees) {
+    m_boneRotations[bone] = degrees;
+    emit poseChanged();
+}
+
+void EditorSession::resetBoneRotation(core::model::NodeId bone) {
+    if (m_boneRotations.erase(bone) > 0)
+        emit poseChanged();
+}
+
+void EditorSession::resetPose() {
+    if (m_boneRotations.empty())
+        return;
+    m_boneRotations.clear();
+    emit poseChanged();
+}
+
+} // namespace hyperrig::ui

@@ -1,0 +1,147 @@
+#pragma once
+
+#include "core/base/Result.h"
+#include "core/edit/ChangeSet.h"
+#include "core/edit/Command.h"
+#include "core/edit/History.h"
+#include "core/eval/BoneRotations.h"
+#include "core/eval/CompiledRig.h"
+#include "core/io/g4mf/G4mfReader.h"
+#include "core/io/g4mf/G4mfWriter.h"
+#include "core/model/Document.h"
+
+#include <QObject>
+#include <QString>
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace hyperrig::ui {
+
+// How the open document is saved by File > Save: the container and options it was opened with,
+// or those Save As chose last.
+struct SaveFormat {
+    core::io::G4mfContainer container = core::io::G4mfContainer::Text;
+    core::io::WriteOptions options;
+};
+
+// The editing state of the one open document (docs/decisions/0019, ui/README.md): the document
+// with its path and save format, the History every edit goes through, the compiled rig the
+// viewport evaluates, the selection, and the current pose. Panels, the viewport and the menus
+// observe it and change the document only through execute(); MainWindow only arranges them.
+//
+// Signals, in the order a change produces them:
+//   aboutToReplaceDocument / documentReplaced  around New, Open, Revert and Close (models reset)
+//   changed(ChangeSet)    after every apply, undo and redo; the compiled rig is updated first
+//   historyChanged        after every History call (a merge or a save yields no ChangeSet)
+//   modifiedChanged(bool) when "differs from the saved file" flips
+//   selectionChanged      the selection or the current item changed
+//   poseChanged           the current (preview) pose changed; never a document edit
+// Handlers must not call execute() re-entrantly.
+class EditorSession : public QObject {
+    Q_OBJECT
+public:
+    explicit EditorSession(QObject* parent = nullptr);
+    ~EditorSession() override;
+
+    // --- the document ------------------------------------------------------------------------
+    bool hasDocument() const { return m_document != nullptr; }
+    // Contract: hasDocument().
+    const core::model::Document& document() const;
+    // The document as the viewport evaluates it; null when it cannot be evaluated (rigError()
+    // says why), which does not stop editing.
+    const core::eval::CompiledRig* rig() const { return m_rig.get(); }
+    const QString& rigError() const { return m_rigError; }
+    // Absolute path of the file the document was opened from or saved to; empty for a new one.
+    const QString& filePath() const { return m_filePath; }
+    // The file name, or "Untitled" for a document never saved.
+    QString displayName() const;
+    const SaveFormat& saveFormat() const { return m_saveFormat; }
+
+    // File > New: an empty document of `dimension` (2..8) with one root node named "Scene".
+    void newDocument(int dimension);
+    // Makes a document read elsewhere (a worker thread) the open one, clean, with no history.
+    void adoptDocument(core::model::Document document, const QString& path, SaveFormat format);
+    // Reads `path` on this thread and adopts it; on failure the open document stays.
+    core::Result<void> openFile(const QString& path);
+    // Closes the document (no prompt: that is the window's job).
+    void closeDocument();
+    // Writes the document to `path` atomically and marks it saved there; on failure the document,
+    // its path and the file on disk are untouched. Warnings the writer returns come back.
+    core::Result<std::vector<std::string>> saveAs(const QString& path, const SaveFormat& format);
+    // After a save done elsewhere (a worker writing the bytes encodeForSave made): the document
+    // now lives at `path` in `format`, clean at the history step it was encoded at.
+    void markSaved(const QString& path, const SaveFormat& format, std::size_t undoCountAtEncode);
+
+    // --- editing -----------------------------------------------------------------------------
+    // Runs the command through History. A refused command changes nothing and says why.
+    core::Result<void> execute(std::unique_ptr<core::edit::Command> command);
+    // Drags and other interactions: one undo step for everything between begin and commit;
+    // rollback reverts it (Escape).
+    void beginTransaction(const std::string& name);
+    void commitTransaction();
+    void rollbackTransaction();
+    bool inTransaction() const;
+    bool canUndo() const;
+    bool canRedo() const;
+    QString undoName() const;
+    QString redoName() const;
+    void undo();
+    void redo();
+    // Undoes or redoes until `undoCount` steps are on the undo stack (the history panel).
+    void goToStep(std::size_t undoCount);
+    // Contract: hasDocument().
+    const core::edit::History& history() const;
+    bool isModified() const;
+
+    // --- selection (not part of the history) -------------------------------------------------
+    // Ordered, without repeats; the current item is the one the inspector and the pose sliders
+    // follow (the last one clicked), none or one of the selection.
+    const std::vector<core::model::NodeId>& selection() const { return m_selection; }
+    core::model::NodeId currentNode() const { return m_current; }
+    bool isSelected(core::model::NodeId node) const;
+    // Ids that are gone are dropped; `current` defaults to the last of `nodes`.
+    void select(std::vector<core::model::NodeId> nodes, core::model::NodeId current = {});
+    void selectNone() { select({}); }
+    void selectAll();
+
+    // --- the current pose (preview only) -----------------------------------------------------
+    const std::map<core::model::NodeId, core::eval::PlaneAngles>& boneRotations() const {
+        return m_boneRotations;
+    }
+    void setBoneRotation(core::model::NodeId bone, const core::eval::PlaneAngles& degrees);
+    void resetBoneRotation(core::model::NodeId bone);
+    void resetPose();
+
+signals:
+    void aboutToReplaceDocument();
+    void documentReplaced();
+    void changed(const core::edit::ChangeSet& changes);
+    void historyChanged();
+    void modifiedChanged(bool modified);
+    void filePathChanged();
+    void selectionChanged();
+    void poseChanged();
+
+private:
+    void install(std::unique_ptr<core::model::Document> document, const QString& path,
+                 const SaveFormat& format);
+    void documentEdited(const core::edit::ChangeSet& changes);
+    void compileRig();
+    void afterHistoryCall();
+
+    std::unique_ptr<core::model::Document> m_document;
+    std::unique_ptr<core::edit::History> m_history; // refers to *m_document
+    std::unique_ptr<core::eval::CompiledRig> m_rig;
+    QString m_rigError;
+    QString m_filePath;
+    SaveFormat m_saveFormat;
+    bool m_lastModified = false;
+    std::vector<core::model::NodeId> m_selection;
+    core::model::NodeId m_current;
+    std::map<core::model::NodeId, core::eval::PlaneAngles> m_boneRotations;
+};
+
+} // namespace hyperrig::ui
