@@ -1,52 +1,83 @@
 #include "ui/MainWindow.h"
 
 #include "core/base/Version.h"
-#include "core/eval/PoseFile.h"
-#include "core/io/g4mf/G4mfReader.h"
 #include "core/model/DocumentSummary.h"
-#include "core/model/ItemLabels.h"
-#include "core/ops/PoseAsRest.h"
-#include "render/scene/DocumentScene.h"
 #include "ui/ViewportWidget.h"
+#include "ui/actions/NodeActions.h"
+#include "ui/files/DocumentFiles.h"
+#include "ui/session/EditorSession.h"
+#include "ui/viewport/ViewportBinding.h"
 
 #include <QAction>
 #include <QApplication>
-#include <QFileDialog>
+#include <QCloseEvent>
+#include <QDockWidget>
+#include <QDragEnterEvent>
+#include <QDropEvent>
 #include <QFileInfo>
 #include <QKeySequence>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QMimeData>
+#include <QScreen>
+#include <QSettings>
 #include <QStatusBar>
-
-#include <set>
-#include <string>
+#include <QUrl>
 
 namespace hyperrig::ui {
 
 namespace {
 
-std::size_t triangleCount(const render::scene::SceneData& scene) {
-    std::size_t triangles = 0;
-    for (const render::scene::SurfaceInput& surface : scene.surfaces)
-        triangles += surface.positions.size() / 3;
-    return triangles;
+const QString kGeometryKey = QStringLiteral("mainWindow/geometry");
+const QString kStateKey = QStringLiteral("mainWindow/state");
+
+bool isDocumentFile(const QString& path) {
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    return suffix == QStringLiteral("g4tf") || suffix == QStringLiteral("g4b");
+}
+
+// The first local G4MF file among dropped URLs, or "".
+QString droppedDocument(const QMimeData* data) {
+    if (!data || !data->hasUrls())
+        return {};
+    for (const QUrl& url : data->urls())
+        if (url.isLocalFile() && isDocumentFile(url.toLocalFile()))
+            return url.toLocalFile();
+    return {};
 }
 
 } // namespace
 
 MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     setObjectName(QStringLiteral("mainWindow"));
-    resize(1280, 800);
+    setAcceptDrops(true);
+    setDockNestingEnabled(true);
+    m_session = new EditorSession(this);
     m_viewport = new ViewportWidget(this);
+    m_viewport->setObjectName(QStringLiteral("viewport"));
+    m_viewport->setAccessibleName(tr("Viewport"));
     setCentralWidget(m_viewport);
+    m_binding = new ViewportBinding(*m_session, *m_viewport, this);
+    m_files = new DocumentFiles(*m_session, *this, this);
+    m_nodeActions = new NodeActions(*m_session, this);
 
+    m_diagnosticsLabel = new QLabel(this);
+    m_diagnosticsLabel->setObjectName(QStringLiteral("diagnosticsLabel"));
+    m_diagnosticsLabel->setToolTip(tr("Validation errors and warnings of the document"));
+    statusBar()->addPermanentWidget(m_diagnosticsLabel);
     m_rendererLabel = new QLabel(this);
     m_rendererLabel->setObjectName(QStringLiteral("rendererLabel"));
     m_rendererLabel->setToolTip(tr("The OpenGL driver that draws the viewport"));
     statusBar()->addPermanentWidget(m_rendererLabel);
     statusBar()->showMessage(tr("Ready"));
 
+    const auto showMessage = [this](const QString& text) {
+        statusBar()->showMessage(text);
+    };
+    connect(m_binding, &ViewportBinding::message, this, showMessage);
+    connect(m_files, &DocumentFiles::message, this, showMessage);
+    connect(m_nodeActions, &NodeActions::message, this, showMessage);
     connect(m_viewport, &ViewportWidget::frameRendered, this, [this] {
         const auto& info = m_viewport->viewport().glInfo();
         m_rendererLabel->setText(tr("OpenGL %1.%2 · %3")
@@ -54,35 +85,90 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
                                      .arg(info.minor)
                                      .arg(QString::fromStdString(info.renderer)));
     });
-    connect(m_viewport, &ViewportWidget::nodeClicked, this, &MainWindow::showClickedNode);
-    connect(m_viewport, &ViewportWidget::overlayChanged, this, &MainWindow::applyOverlayChanges);
     connect(m_viewport, &ViewportWidget::glFailed, this, [this](const QString& reason) {
         m_rendererLabel->setText(tr("Viewport unavailable"));
         statusBar()->showMessage(tr("The viewport cannot draw: %1").arg(reason));
     });
+    connect(m_session, &EditorSession::historyChanged, this, &MainWindow::updateUndoActions);
+    connect(m_session, &EditorSession::modifiedChanged, this, &MainWindow::updateTitle);
+    connect(m_session, &EditorSession::filePathChanged, this, &MainWindow::updateTitle);
+    connect(m_session, &EditorSession::documentReplaced, this, &MainWindow::updateTitle);
 
+    createPanels();
     createMenus();
+    updateUndoActions();
     updateTitle();
+    sizeForScreen();
+    m_defaultState = saveState(kLayoutVersion);
+    restoreLayout();
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::sizeForScreen() {
+    // Three quarters of the screen's free area, at least 1024x640 where it fits: sensible on a
+    // laptop and on a 4K monitor alike (Qt scales for HiDPI).
+    const QScreen* screen = QGuiApplication::primaryScreen();
+    const QRect available = screen ? screen->availableGeometry() : QRect(0, 0, 1600, 1000);
+    const QSize size(std::min(available.width(), std::max(1024, available.width() * 3 / 4)),
+                     std::min(available.height(), std::max(640, available.height() * 3 / 4)));
+    resize(size);
+    move(available.center() - QPoint(size.width() / 2, size.height() / 2));
+}
+
+QDockWidget* MainWindow::addPanel(QWidget* panel, const QString& title, const QString& objectName,
+                                  Qt::DockWidgetArea area) {
+    auto* dock = new QDockWidget(title, this);
+    dock->setObjectName(objectName);
+    dock->setAccessibleName(title);
+    panel->setParent(dock);
+    dock->setWidget(panel);
+    addDockWidget(area, dock);
+    m_docks.emplace_back(dock, area);
+    return dock;
+}
+
+QDockWidget* MainWindow::dock(const QString& title) const {
+    for (const auto& [dock, area] : m_docks)
+        if (dock->windowTitle() == title)
+            return dock;
+    return nullptr;
+}
+
+void MainWindow::resetLayout() {
+    restoreState(m_defaultState, kLayoutVersion);
+    for (const auto& [dock, area] : m_docks) {
+        dock->setFloating(false);
+        addDockWidget(area, dock);
+        dock->show();
+    }
+    statusBar()->showMessage(tr("Panels back in their default places"));
+}
+
+void MainWindow::restoreLayout() {
+    QSettings settings;
+    const QByteArray geometry = settings.value(kGeometryKey).toByteArray();
+    if (!geometry.isEmpty())
+        restoreGeometry(geometry);
+    // A layout saved by another version of the docks is ignored (restoreState says false).
+    const QByteArray state = settings.value(kStateKey).toByteArray();
+    if (!state.isEmpty() && !restoreState(state, kLayoutVersion))
+        restoreState(m_defaultState, kLayoutVersion);
+}
+
+void MainWindow::saveLayout() {
+    QSettings settings;
+    settings.setValue(kGeometryKey, saveGeometry());
+    settings.setValue(kStateKey, saveState(kLayoutVersion));
 }
 
 QString MainWindow::openDocument(const QString& path) {
-    auto read = core::io::readG4mf(path.toStdString());
-    if (!read) {
-        const QString reason = QString::fromStdString(read.error().message());
+    auto opened = m_session->openFile(path);
+    if (!opened) {
         statusBar()->showMessage(tr("Could not open %1").arg(QFileInfo(path).fileName()));
-        return reason;
+        return QString::fromStdString(opened.error().message());
     }
-    m_history.reset(); // it refers to the document being replaced
-    m_selected = {};
-    m_boneRotations.clear();
-    m_viewport->setSelection({});
-    m_document = std::make_unique<core::model::Document>(std::move(read->document));
-    m_history = std::make_unique<core::edit::History>(*m_document);
-    m_history->addListener(
-        [this](const core::edit::ChangeSet& changes) { documentChanged(changes); });
-    m_documentPath = QFileInfo(path).absoluteFilePath();
-    updateTitle();
-    const auto summary = core::model::summarize(*m_document);
+    const auto summary = core::model::summarize(m_session->document());
     QString status = tr("%1: %2D, %3 bones in %4 skeletons, %5 meshes, %6 simplexes")
                          .arg(QFileInfo(path).fileName())
                          .arg(summary.dimension)
@@ -90,312 +176,119 @@ QString MainWindow::openDocument(const QString& path) {
                          .arg(summary.skeletons)
                          .arg(summary.meshes)
                          .arg(summary.simplexes);
-    // A document the viewport cannot evaluate (a singular bone transform, a skin that does not
-    // fit its mesh) still opens, so it can be inspected and fixed; the viewport stays empty and
-    // the status bar says why.
-    m_rig.reset();
-    auto rig = core::eval::CompiledRig::compile(*m_document);
-    auto scene =
-        rig ? render::scene::buildDocumentScene(*m_document, *rig, {},
-                                                core::eval::ThreadPool::shared(), m_sceneWorkspace)
-            : core::Result<render::scene::SceneData>(rig.error());
-    if (scene) {
-        m_rig = std::make_unique<core::eval::CompiledRig>(std::move(*rig));
-        resetOverlayState(triangleCount(*scene));
-        render::overlay::setOffsetRange(m_viewport->overlayState(), scene->wMin, scene->wMax);
-        m_viewport->showScene(std::move(*scene));
-    } else {
-        resetOverlayState(0);
-        m_viewport->showScene({});
-        status += tr(" · cannot draw: %1").arg(QString::fromStdString(scene.error().message()));
-    }
+    // A document the viewport cannot evaluate still opens, so it can be inspected and fixed.
+    if (!m_session->rig())
+        status += tr(" · cannot draw: %1").arg(m_session->rigError());
     statusBar()->showMessage(status);
     return {};
 }
 
-void MainWindow::resetOverlayState(std::size_t sceneTriangles) {
-    render::overlay::OverlayState& state = m_viewport->overlayState();
-    state.is4D = m_document && m_document->dimension() == 4;
-    state.view = {};
-    state.pose = {};
-    state.bindPoseNames.clear();
-    state.groupNames.clear();
-    state.heatMapGroup.clear();
-    state.posePlaneNames.clear();
-    if (m_document)
-        for (const auto& plane : core::eval::rotationPlanes(m_document->dimension()))
-            state.posePlaneNames.push_back(core::eval::planeName(plane));
-    updatePoseSliders();
-    if (m_document && m_rig) {
-        state.groupNames = render::scene::skinGroupNames(*m_document, *m_rig);
-        std::set<std::string> stored; // every skeleton's stored bind poses, by type name
-        for (const core::eval::CompiledSkeleton& skeleton : m_rig->skeletons())
-            for (const core::model::BindPose& bindPose :
-                 m_document->node(skeleton.skeleton).skeleton()->bindPoses)
-                stored.insert(std::string(core::model::poseTypeName(bindPose.type)));
-        state.bindPoseNames.assign(stored.begin(), stored.end());
-    }
-    const auto summary =
-        m_document ? core::model::summarize(*m_document) : core::model::DocumentSummary{};
-    state.statistics.vertices = summary.vertices;
-    state.statistics.tetrahedra = summary.dimension == 4 ? summary.simplexes : 0;
-    state.statistics.triangles = sceneTriangles;
-    state.clearChanges();
+const QString& MainWindow::documentPath() const {
+    return m_session->filePath();
 }
 
-namespace {
-
-// The overlay's display toggles as the viewport's display.
-render::view::Viewport::Display viewportDisplay(const render::overlay::OverlayState& state) {
-    render::view::Viewport::Display display;
-    display.bones = state.showBones;
-    display.grid = state.showGrid;
-    display.shapes = state.showShapes;
-    display.wireframe = state.showWireframe;
-    display.shading =
-        state.smoothShading ? render::scene::Shading::Smooth : render::scene::Shading::Flat;
-    return display;
+const core::model::Document* MainWindow::document() const {
+    return m_session->hasDocument() ? &m_session->document() : nullptr;
 }
 
-} // namespace
-
-void MainWindow::applyOverlayChanges() {
-    using render::overlay::OverlayAction;
-    render::overlay::OverlayState& state = m_viewport->overlayState();
-    // Display toggles only change how the viewport draws the scene it has; the heat-map changes
-    // the scene itself (its surfaces' colours come from the evaluation).
-    bool refresh = state.viewChanged || state.poseChanged || state.heatMapChanged;
-    if (state.poseBoneChanged && m_selected) {
-        // Dragging a pose slider edits the current pose, so that is what the viewport shows.
-        m_boneRotations[m_selected] = state.poseBoneDegrees;
-        state.pose = {render::overlay::PoseSelection::Kind::Current, {}};
-        refresh = true;
-    }
-    if (state.action == OverlayAction::ResetBonePose || state.action == OverlayAction::ResetPose) {
-        if (state.action == OverlayAction::ResetPose)
-            m_boneRotations.clear();
-        else
-            m_boneRotations.erase(m_selected);
-        updatePoseSliders();
-        refresh = true;
-    }
-    if (refresh)
-        refreshScene();
-    if (state.displayChanged)
-        m_viewport->setDisplay(viewportDisplay(state));
-    if (state.action == OverlayAction::ApplyPoseAsRest)
-        applyPoseAsRest();
-    state.clearChanges();
-}
-
-namespace {
-
-// The overlay's pose selection as a pose name for messages and namedPose.
-std::string selectedPoseName(const render::overlay::OverlayState& state) {
-    switch (state.pose.kind) {
-    case render::overlay::PoseSelection::Kind::BindPose:
-        return state.pose.bindPoseName;
-    case render::overlay::PoseSelection::Kind::Current:
-        return "current";
-    case render::overlay::PoseSelection::Kind::Rest:
-        break;
-    }
-    return "rest";
-}
-
-} // namespace
-
-core::Result<core::eval::Pose> MainWindow::shownPose() const {
-    const render::overlay::OverlayState& state = m_viewport->overlayState();
-    if (state.pose.kind != render::overlay::PoseSelection::Kind::Current)
-        return core::eval::namedPose(selectedPoseName(state), *m_document, *m_rig);
-    // Bones that an edit removed (or that stopped being bones) drop out of the current pose.
-    std::map<core::model::NodeId, core::eval::PlaneAngles> bones;
-    for (const auto& [node, degrees] : m_boneRotations)
-        if (m_document->nodes.find(node) && m_document->node(node).isBone())
-            bones.emplace(node, degrees);
-    return core::eval::poseFromBoneRotations(*m_document, *m_rig, bones);
-}
-
-void MainWindow::updatePoseSliders() {
-    render::overlay::OverlayState& state = m_viewport->overlayState();
-    const bool bone = m_document && m_selected && m_document->nodes.find(m_selected) &&
-                      m_document->node(m_selected).isBone();
-    state.poseBoneName = bone ? m_document->node(m_selected).displayName() : std::string();
-    const auto found = m_boneRotations.find(m_selected);
-    state.poseBoneDegrees =
-        bone && found != m_boneRotations.end() ? found->second : core::eval::PlaneAngles{};
-}
-
-void MainWindow::refreshScene() {
-    if (!m_document || !m_rig)
-        return;
-    render::overlay::OverlayState& state = m_viewport->overlayState();
-    auto pose = shownPose();
-    // The heat-map shows the group chosen in the overlay, else the one named after the selected
-    // bone (G4MF group names match bone names).
-    render::scene::MeshAttributes highlight;
-    std::string group = state.heatMapGroup;
-    if (group.empty() && m_selected && m_document->nodes.find(m_selected) &&
-        m_document->node(m_selected).isBone())
-        group = m_document->node(m_selected).displayName();
-    if (state.showHeatMap && !group.empty()) {
-        bool found = false;
-        highlight = render::scene::groupHighlight(*m_document, *m_rig, group, found);
-    }
-    auto scene =
-        pose ? render::scene::buildDocumentScene(
-                   *m_document, *m_rig, {std::move(*pose), state.view, std::move(highlight)},
-                   core::eval::ThreadPool::shared(), m_sceneWorkspace)
-             : core::Result<render::scene::SceneData>(pose.error());
-    if (scene) {
-        state.statistics.triangles = triangleCount(*scene);
-        render::overlay::setOffsetRange(state, scene->wMin, scene->wMax);
-        m_viewport->replaceScene(std::move(*scene));
-    } else {
-        statusBar()->showMessage(
-            tr("Cannot show that view: %1").arg(QString::fromStdString(scene.error().message())));
-    }
-}
-
-void MainWindow::applyPoseAsRest() {
-    if (!m_document || !m_rig || !m_history)
-        return;
-    render::overlay::OverlayState& state = m_viewport->overlayState();
-    const std::string name = selectedPoseName(state);
-    if (name == "rest") {
-        statusBar()->showMessage(tr("The rest pose is already the rest pose; choose a bind pose "
-                                    "or pose bones to apply"));
-        return;
-    }
-    auto pose = shownPose();
-    if (pose && pose->isRest()) {
-        statusBar()->showMessage(tr("Nothing is posed: the current pose is the rest pose; turn "
-                                    "a bone with the pose sliders first"));
-        return;
-    }
-    auto command = pose ? core::ops::poseAsRestCommand(*m_document, *m_rig, *pose)
-                        : core::Result<std::unique_ptr<core::edit::Command>>(pose.error());
-    auto applied =
-        command ? m_history->execute(std::move(*command)) : core::Result<void>(command.error());
-    if (!applied) {
-        statusBar()->showMessage(tr("Cannot apply %1 as the rest pose: %2")
-                                     .arg(QString::fromStdString(name),
-                                          QString::fromStdString(applied.error().message())));
-        return;
-    }
-    // The rest pose now is that pose: show it as the rest pose, with nothing left to pose.
-    state.pose = {};
-    if (name == "current") {
-        m_boneRotations.clear();
-        updatePoseSliders();
-    }
-    refreshScene();
-    statusBar()->showMessage(tr("Applied %1 as the rest pose").arg(QString::fromStdString(name)));
-}
-
-void MainWindow::documentChanged(const core::edit::ChangeSet& changes) {
-    if (m_rig) {
-        auto updated = m_rig->update(*m_document, changes);
-        if (!updated)
-            statusBar()->showMessage(tr("Cannot draw the document: %1")
-                                         .arg(QString::fromStdString(updated.error().message())));
-    }
-    if (m_selected && !m_document->nodes.find(m_selected))
-        select({});      // an undo or edit removed it
-    updatePoseSliders(); // a rename shows in the slider section
-    refreshScene();
-    updateUndoActions();
-    updateTitle();
-}
-
-void MainWindow::updateUndoActions() {
-    const bool open = m_history != nullptr;
-    m_undoAction->setEnabled(open && m_history->canUndo());
-    m_redoAction->setEnabled(open && m_history->canRedo());
-    m_undoAction->setText(open && m_history->canUndo()
-                              ? tr("&Undo %1").arg(QString::fromStdString(m_history->undoName()))
-                              : tr("&Undo"));
-    m_redoAction->setText(open && m_history->canRedo()
-                              ? tr("&Redo %1").arg(QString::fromStdString(m_history->redoName()))
-                              : tr("&Redo"));
-}
-
-void MainWindow::showClickedNode(core::model::NodeId node) {
-    if (!m_document || !node || !m_document->nodes.find(node)) {
-        select({});
-        statusBar()->showMessage(tr("Nothing under the pointer"));
-        return;
-    }
-    const core::model::Node& item = m_document->node(node);
-    const QString kind = item.isBone()         ? tr("bone")
-                         : item.meshInstance() ? tr("mesh node")
-                                               : tr("node");
-    select(node);
-    statusBar()->showMessage(tr("%1 %2").arg(
-        kind, QString::fromStdString(core::model::describeNode(*m_document, node))));
+core::model::NodeId MainWindow::selectedNode() const {
+    return m_session->currentNode();
 }
 
 void MainWindow::select(core::model::NodeId node) {
-    if (!m_document || (node && !m_document->nodes.find(node)))
-        node = {};
-    if (node == m_selected)
-        return;
-    m_selected = node;
-    m_viewport->setSelection(node ? std::vector<core::model::NodeId>{node}
-                                  : std::vector<core::model::NodeId>{});
-    updatePoseSliders();
-    const render::overlay::OverlayState& state = m_viewport->overlayState();
-    if (state.showHeatMap && state.heatMapGroup.empty())
-        refreshScene(); // the heat-map follows the selected bone
+    m_session->select(node ? std::vector<core::model::NodeId>{node}
+                           : std::vector<core::model::NodeId>{});
 }
 
-void MainWindow::chooseAndOpen() {
-    const QString path = QFileDialog::getOpenFileName(
-        this, tr("Open G4MF File"), QFileInfo(m_documentPath).absolutePath(),
-        tr("G4MF files (*.g4tf *.g4b);;All files (*)"));
+const std::map<core::model::NodeId, core::eval::PlaneAngles>& MainWindow::boneRotations() const {
+    return m_session->boneRotations();
+}
+
+void MainWindow::updateUndoActions() {
+    m_undoAction->setEnabled(m_session->canUndo());
+    m_redoAction->setEnabled(m_session->canRedo());
+    m_undoAction->setText(m_session->canUndo() ? tr("&Undo %1").arg(m_session->undoName())
+                                               : tr("&Undo"));
+    m_redoAction->setText(m_session->canRedo() ? tr("&Redo %1").arg(m_session->redoName())
+                                               : tr("&Redo"));
+}
+
+void MainWindow::updateTitle() {
+    const QString product = QString::fromUtf8(core::kProductName);
+    // "[*]" is where Qt puts the modified mark ("*") while isWindowModified().
+    setWindowTitle(m_session->hasDocument()
+                       ? tr("%1[*] — %2").arg(m_session->displayName(), product)
+                       : product);
+    setWindowModified(m_session->isModified());
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+    if (m_files->busy() || !m_files->maybeSave()) {
+        event->ignore();
+        return;
+    }
+    saveLayout();
+    event->accept();
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
+    if (!droppedDocument(event->mimeData()).isEmpty())
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* event) {
+    const QString path = droppedDocument(event->mimeData());
     if (path.isEmpty())
         return;
-    const QString error = openDocument(path);
-    if (!error.isEmpty())
-        QMessageBox::warning(this, tr("Cannot open file"), error);
+    event->acceptProposedAction();
+    m_files->openFile(path);
 }
 
 void MainWindow::createMenus() {
     QMenu* fileMenu = menuBar()->addMenu(tr("&File"));
     fileMenu->setObjectName(QStringLiteral("fileMenu"));
-    QAction* open = fileMenu->addAction(tr("&Open..."), this, &MainWindow::chooseAndOpen);
-    open->setObjectName(QStringLiteral("openAction"));
-    open->setShortcut(QKeySequence::Open);
-    open->setStatusTip(tr("Open a G4MF file (.g4tf or .g4b)"));
+    fileMenu->addAction(m_files->newDocument4D());
+    fileMenu->addAction(m_files->newDocument3D());
+    fileMenu->addAction(m_files->newDocumentOther());
+    fileMenu->addSeparator();
+    fileMenu->addAction(m_files->open());
+    fileMenu->addMenu(m_files->recentMenu());
+    fileMenu->addSeparator();
+    fileMenu->addAction(m_files->save());
+    fileMenu->addAction(m_files->saveAs());
+    fileMenu->addAction(m_files->revert());
+    fileMenu->addSeparator();
+    fileMenu->addAction(m_files->close());
     fileMenu->addSeparator();
     QAction* quit = fileMenu->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setObjectName(QStringLiteral("quitAction"));
     quit->setShortcut(QKeySequence::Quit);
-    quit->setStatusTip(tr("Close HyperRig"));
+    quit->setStatusTip(tr("Close HyperRig (asks about unsaved changes)"));
 
     QMenu* editMenu = menuBar()->addMenu(tr("&Edit"));
     editMenu->setObjectName(QStringLiteral("editMenu"));
-    m_undoAction = editMenu->addAction(tr("&Undo"), this, [this] {
-        if (m_history && m_history->canUndo())
-            m_history->undo();
-    });
+    m_undoAction = editMenu->addAction(tr("&Undo"), m_session, &EditorSession::undo);
     m_undoAction->setObjectName(QStringLiteral("undoAction"));
     m_undoAction->setShortcut(QKeySequence::Undo);
     m_undoAction->setStatusTip(tr("Undo the last edit"));
-    m_redoAction = editMenu->addAction(tr("&Redo"), this, [this] {
-        if (m_history && m_history->canRedo())
-            m_history->redo();
-    });
+    m_redoAction = editMenu->addAction(tr("&Redo"), m_session, &EditorSession::redo);
     m_redoAction->setObjectName(QStringLiteral("redoAction"));
-    m_redoAction->setShortcut(QKeySequence::Redo);
+    // Ctrl+Shift+Z and Ctrl+Y both redo, whatever the platform's default is.
+    m_redoAction->setShortcuts(
+        {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), QKeySequence(Qt::CTRL | Qt::Key_Y)});
     m_redoAction->setStatusTip(tr("Redo the edit undone last"));
-    updateUndoActions();
+    editMenu->addSeparator();
+    editMenu->addAction(m_nodeActions->rename());
+    editMenu->addAction(m_nodeActions->duplicate());
+    editMenu->addAction(m_nodeActions->remove());
+    editMenu->addSeparator();
+    editMenu->addAction(m_nodeActions->selectAll());
+    editMenu->addAction(m_nodeActions->selectNone());
 
-    QAction* selectNone = editMenu->addAction(tr("Select &None"), this, [this] { select({}); });
-    selectNone->setObjectName(QStringLiteral("selectNoneAction"));
-    selectNone->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_A));
-    selectNone->setStatusTip(tr("Clear the selection"));
+    QMenu* addMenu = menuBar()->addMenu(tr("&Add"));
+    addMenu->setObjectName(QStringLiteral("addMenu"));
+    addMenu->addAction(m_nodeActions->addSkeleton());
+    addMenu->addAction(m_nodeActions->addChildBone());
 
     QMenu* viewMenu = menuBar()->addMenu(tr("&View"));
     viewMenu->setObjectName(QStringLiteral("viewMenu"));
@@ -404,7 +297,7 @@ void MainWindow::createMenus() {
     frameSelected->setObjectName(QStringLiteral("frameSelectedAction"));
     frameSelected->setShortcut(QKeySequence(Qt::Key_F));
     frameSelected->setStatusTip(
-        tr("Fit the selected bone or mesh in the view (everything when nothing is selected)"));
+        tr("Fit the selected bones or meshes in the view (everything when nothing is selected)"));
     QAction* frameAll =
         viewMenu->addAction(tr("Frame &All"), m_viewport, &ViewportWidget::frameAll);
     frameAll->setObjectName(QStringLiteral("frameAllAction"));
@@ -415,6 +308,19 @@ void MainWindow::createMenus() {
     resetView->setObjectName(QStringLiteral("resetViewAction"));
     resetView->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_Home));
     resetView->setStatusTip(tr("Back to the starting camera angles, framing everything"));
+    viewMenu->addSeparator();
+    m_panelsMenu = viewMenu->addMenu(tr("&Panels"));
+    m_panelsMenu->setObjectName(QStringLiteral("panelsMenu"));
+    for (const auto& [dock, area] : m_docks) {
+        QAction* toggle = dock->toggleViewAction();
+        toggle->setObjectName(dock->objectName() + QStringLiteral("ToggleAction"));
+        toggle->setStatusTip(tr("Show or hide the %1 panel").arg(dock->windowTitle()));
+        m_panelsMenu->addAction(toggle);
+    }
+    QAction* resetLayoutAction =
+        viewMenu->addAction(tr("Reset &Layout"), this, &MainWindow::resetLayout);
+    resetLayoutAction->setObjectName(QStringLiteral("resetLayoutAction"));
+    resetLayoutAction->setStatusTip(tr("Put every panel back in its default place"));
     viewMenu->addSeparator();
     QAction* fullScreen = viewMenu->addAction(tr("&Full Screen"));
     fullScreen->setObjectName(QStringLiteral("fullScreenAction"));
@@ -431,13 +337,6 @@ void MainWindow::createMenus() {
     about->setStatusTip(tr("Version and licence information"));
     QAction* aboutQt = helpMenu->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
     aboutQt->setObjectName(QStringLiteral("aboutQtAction"));
-}
-
-void MainWindow::updateTitle() {
-    const QString product = QString::fromUtf8(core::kProductName);
-    setWindowTitle(m_documentPath.isEmpty()
-                       ? product
-                       : tr("%1 — %2").arg(QFileInfo(m_documentPath).fileName(), product));
 }
 
 void MainWindow::showAbout() {

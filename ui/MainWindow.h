@@ -1,85 +1,93 @@
 #pragma once
 
-#include "core/edit/History.h"
 #include "core/eval/BoneRotations.h"
-#include "core/eval/CompiledRig.h"
 #include "core/model/Document.h"
-#include "render/scene/DocumentScene.h"
 
 #include <QMainWindow>
 #include <QString>
 
 #include <map>
-#include <memory>
+#include <vector>
 
 class QAction;
+class QDockWidget;
 class QLabel;
+class QMenu;
 
 namespace hyperrig::ui {
 
+class DocumentFiles;
+class EditorSession;
+class NodeActions;
+class ViewportBinding;
 class ViewportWidget;
 
-// The editor's main window: the viewport in the centre, menus, and the status bar. Panels
-// (bones, joints, groups, bind poses, mass/shape) dock around the viewport as they arrive.
+// The editor's window. It only arranges: the viewport in the centre, the panels in docks around
+// it, the menus and the status bar. The editing state is the EditorSession's; the viewport is
+// kept in step by a ViewportBinding, files are DocumentFiles' business, node actions
+// NodeActions'. Dock layout and window geometry persist in QSettings (versioned).
 class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
-    explicit MainWindow(QWidget* parent = nullptr);
+    // Bump when docks are added, removed or renamed: a saved layout of another version is
+    // ignored and the default layout used.
+    static constexpr int kLayoutVersion = 2;
 
+    explicit MainWindow(QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    EditorSession& session() { return *m_session; }
+    DocumentFiles& files() { return *m_files; }
+    NodeActions& nodeActions() { return *m_nodeActions; }
     ViewportWidget& viewportWidget() { return *m_viewport; }
 
-    // Reads a G4MF file and makes it the open document. On failure the current document stays
-    // and the returned string says why (empty on success).
+    // Reads a G4MF file on this thread and makes it the open document (start-up, tests; the
+    // menus read on a worker through DocumentFiles). On failure the current document stays and
+    // the returned string says why (empty on success).
     QString openDocument(const QString& path);
-    const QString& documentPath() const { return m_documentPath; }
-    const core::model::Document* document() const { return m_document.get(); }
-    // The selected node (a bone or a mesh node; none when null): drawn highlighted, framed by
-    // View > Frame Selected; a selected bone gets the overlay's pose sliders and names the
-    // heat-map's group unless the overlay chose one.
-    core::model::NodeId selectedNode() const { return m_selected; }
+    const QString& documentPath() const;
+    // The open document, or null.
+    const core::model::Document* document() const;
+    // The current node: the last one selected (a bone or a mesh node, ...); none when null.
+    core::model::NodeId selectedNode() const;
     void select(core::model::NodeId node);
     // The current pose: plane angles per posed bone (core/eval/BoneRotations.h), transient.
-    const std::map<core::model::NodeId, core::eval::PlaneAngles>& boneRotations() const {
-        return m_boneRotations;
-    }
+    const std::map<core::model::NodeId, core::eval::PlaneAngles>& boneRotations() const;
+
+    // The dock holding the panel titled `title` (Outliner, Inspector, Validation, History, ...).
+    QDockWidget* dock(const QString& title) const;
+    // View > Reset Layout: every dock back to its default place, shown.
+    void resetLayout();
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
 
 private:
-    // A click in the viewport selects what it hit and the status bar names it ("bone 'Spine'");
-    // a click on the background clears the selection.
-    void showClickedNode(core::model::NodeId node);
-    // The overlay's pose sliders show the selected bone's angles (hidden without one).
-    void updatePoseSliders();
-    // The pose the overlay's selection names: rest, a stored bind pose, or the current pose.
-    core::Result<core::eval::Pose> shownPose() const;
-    // Applies what the viewport overlay changed: a new 4D view or pose re-evaluates and
-    // re-slices the document (the camera stays), then the changes are cleared.
-    void applyOverlayChanges();
-    // Shows the document again under the overlay's pose and view (after an edit or a change of
-    // the view), keeping the camera.
-    void refreshScene();
-    // "Apply pose as rest" from the overlay: the selected pose becomes the rest pose through
-    // the same command the CLI uses, as one undo step.
-    void applyPoseAsRest();
-    void documentChanged(const core::edit::ChangeSet& changes);
-    void updateUndoActions();
-    // The overlay's pose list and statistics for the opened document.
-    void resetOverlayState(std::size_t sceneTriangles);
+    void createPanels();
+    QDockWidget* addPanel(QWidget* panel, const QString& title, const QString& objectName,
+                          Qt::DockWidgetArea area);
     void createMenus();
+    void updateUndoActions();
     void updateTitle();
     void showAbout();
-    void chooseAndOpen();
+    void restoreLayout();
+    void saveLayout();
+    void sizeForScreen();
 
+    EditorSession* m_session = nullptr;
     ViewportWidget* m_viewport = nullptr;
+    ViewportBinding* m_binding = nullptr;
+    DocumentFiles* m_files = nullptr;
+    NodeActions* m_nodeActions = nullptr;
     QLabel* m_rendererLabel = nullptr;
-    QString m_documentPath;
-    std::unique_ptr<core::model::Document> m_document;
-    std::unique_ptr<core::eval::CompiledRig> m_rig; // the document as the viewport evaluates it
-    std::unique_ptr<core::edit::History> m_history; // every edit of m_document goes through it
-    core::model::NodeId m_selected;
-    std::map<core::model::NodeId, core::eval::PlaneAngles> m_boneRotations;
+    QLabel* m_diagnosticsLabel = nullptr;
     QAction* m_undoAction = nullptr;
     QAction* m_redoAction = nullptr;
-    render::scene::SceneWorkspace m_sceneWorkspace;
+    QMenu* m_panelsMenu = nullptr;
+    std::vector<std::pair<QDockWidget*, Qt::DockWidgetArea>> m_docks; // with default areas
+    QByteArray m_defaultState;
 };
 
 } // namespace hyperrig::ui

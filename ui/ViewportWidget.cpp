@@ -242,7 +242,8 @@ void ViewportWidget::mouseReleaseEvent(QMouseEvent* event) {
     const QPointF moved = event->position() - m_pressMouse;
     if (event->button() == Qt::LeftButton && std::abs(moved.x()) <= kClickSlop &&
         std::abs(moved.y()) <= kClickSlop) {
-        emit nodeClicked(nodeAt(event->position().toPoint()).value_or(core::model::NodeId{}));
+        emit nodeClicked(nodeAt(event->position().toPoint()).value_or(core::model::NodeId{}),
+                         event->modifiers());
         event->accept();
         return;
     }

@@ -57,8 +57,8 @@ signals:
     void frameRendered();
     void glFailed(const QString& reason);
     // A click (press and release without dragging) on the node `node`; a null id for a click
-    // on the background.
-    void nodeClicked(core::model::NodeId node);
+    // on the background. `modifiers`: Ctrl toggles, Shift adds (the selection's conventions).
+    void nodeClicked(core::model::NodeId node, Qt::KeyboardModifiers modifiers = {});
     // The overlay changed overlayState() (flags set); emitted after the frame, not inside paintGL.
     void overlayChanged();
 

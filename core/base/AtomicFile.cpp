@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <string>
@@ -47,7 +48,11 @@ private:
 } // namespace
 
 Result<void> writeFileAtomically(const std::filesystem::path& path,
-                                 std::span<const std::byte> bytes) {
+                                 std::span<const std::byte> bytes,
+                                 const std::atomic<bool>* cancelled) {
+    const auto isCancelled = [cancelled] {
+        return cancelled != nullptr && cancelled->load(std::memory_order_relaxed);
+    };
     const std::filesystem::path folder =
         path.has_parent_path() ? path.parent_path() : std::filesystem::path(".");
     std::string pattern = (folder / ("." + path.filename().string() + ".tmp-XXXXXX")).string();
@@ -57,9 +62,13 @@ Result<void> writeFileAtomically(const std::filesystem::path& path,
     TemporaryFile temporary(descriptor, pattern);
 
     std::size_t written = 0;
+    // Chunks of 4 MiB, so that a cancel is noticed while a large file is written.
+    constexpr std::size_t kChunk = std::size_t{4} << 20;
     while (written < bytes.size()) {
-        const ssize_t result =
-            ::write(temporary.descriptor(), bytes.data() + written, bytes.size() - written);
+        if (isCancelled())
+            return Error(kWriteCancelled);
+        const ssize_t result = ::write(temporary.descriptor(), bytes.data() + written,
+                                       std::min(kChunk, bytes.size() - written));
         if (result < 0) {
             if (errno == EINTR)
                 continue;
@@ -75,6 +84,8 @@ Result<void> writeFileAtomically(const std::filesystem::path& path,
         return Error(systemError("cannot flush", temporary.path()));
     if (!temporary.close())
         return Error(systemError("cannot close", temporary.path()));
+    if (isCancelled()) // the last moment the target can still stay as it was
+        return Error(kWriteCancelled);
     if (::rename(temporary.path().c_str(), path.c_str()) != 0)
         return Error(systemError("cannot replace", path));
     temporary.release();

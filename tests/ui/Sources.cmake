@@ -1,6 +1,7 @@
 target_sources(hyperrig_ui_tests PRIVATE
     ui/UiTestMain.cpp
     ui/EditorSessionTests.cpp
+    ui/EditorDocumentTests.cpp
     ui/MainWindowTests.cpp
     ui/EditorScreenshotTests.cpp)
 include(ui/panels/outliner/Sources.cmake)

@@ -2,6 +2,8 @@
 #include "tests/support/ThrowingContracts.h"
 
 #include <QApplication>
+#include <QSettings>
+#include <QStandardPaths>
 #include <QSurfaceFormat>
 
 #include <catch2/catch.hpp>
@@ -16,5 +18,11 @@ int main(int argc, char* argv[]) {
     QSurfaceFormat::setDefaultFormat(format);
     int qtArgc = 1;
     QApplication application(qtArgc, argv);
+    // Settings (recent files, dock layout) go to a test location, emptied for each run, so
+    // neither a developer's settings nor an earlier run leak into a test.
+    QStandardPaths::setTestModeEnabled(true);
+    QApplication::setOrganizationName(QStringLiteral("HyperRigTests"));
+    QApplication::setApplicationName(QStringLiteral("HyperRigUiTests"));
+    QSettings().clear();
     return Catch::Session().run(argc, argv);
 }

@@ -51,25 +51,25 @@ NodeActions::NodeActions(EditorSession& session, QObject* parent)
     : QObject(parent), m_session(session) {
     m_addSkeleton = makeAction(this, tr("Add &Skeleton"), "addSkeletonAction",
                                tr("Add a skeleton node under the scene root"));
-    m_addChildBone = makeAction(
-        this, tr("Add Child &Bone"), "addChildBoneAction",
-        tr("Add a bone under the selected bone or skeleton, at the parent bone's tail"),
-        QKeySequence(Qt::CTRL | Qt::Key_B));
+    m_addChildBone =
+        makeAction(this, tr("Add Child &Bone"), "addChildBoneAction",
+                   tr("Add a bone under the selected bone or skeleton, at the parent bone's tail"),
+                   QKeySequence(Qt::CTRL | Qt::Key_B));
     m_duplicate = makeAction(this, tr("D&uplicate"), "duplicateAction",
                              tr("Copy the selected nodes with their children"),
                              QKeySequence(Qt::CTRL | Qt::Key_D));
-    m_delete = makeAction(this, tr("&Delete"), "deleteAction",
-                          tr("Delete the selected nodes with their children"),
-                          QKeySequence::Delete);
+    m_delete =
+        makeAction(this, tr("&Delete"), "deleteAction",
+                   tr("Delete the selected nodes with their children"), QKeySequence::Delete);
     m_rename = makeAction(this, tr("&Rename"), "renameAction",
                           tr("Rename the current node (G4MF names: no . # * : | ? @ < > { } [ ] "
                              "/ \\ % or quotes)"),
                           QKeySequence(Qt::Key_F2));
-    m_selectAll = makeAction(this, tr("Select &All"), "selectAllAction",
-                             tr("Select every node"), QKeySequence::SelectAll);
-    m_selectNone = makeAction(this, tr("Select &None"), "selectNoneAction",
-                              tr("Clear the selection"),
-                              QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_A));
+    m_selectAll = makeAction(this, tr("Select &All"), "selectAllAction", tr("Select every node"),
+                             QKeySequence::SelectAll);
+    m_selectNone =
+        makeAction(this, tr("Select &None"), "selectNoneAction", tr("Clear the selection"),
+                   QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_A));
 
     connect(m_addSkeleton, &QAction::triggered, this, &NodeActions::runAddSkeleton);
     connect(m_addChildBone, &QAction::triggered, this, &NodeActions::runAddChildBone);
@@ -92,8 +92,8 @@ void NodeActions::updateEnabled() {
     if (open) {
         const core::model::Document& document = m_session.document();
         const core::model::NodeId current = m_session.currentNode();
-        boneOrSkeleton = current && (document.node(current).isBone() ||
-                                     document.node(current).isSkeleton());
+        boneOrSkeleton =
+            current && (document.node(current).isBone() || document.node(current).isSkeleton());
         for (core::model::NodeId node : m_session.selection())
             nonRoot = nonRoot || node != document.root();
     }
@@ -118,13 +118,14 @@ void NodeActions::runAddSkeleton() {
     auto result = m_session.execute(core::edit::createNode(
         root, document.node(root).children.size(), std::move(prototype), &created));
     if (!result) {
-        emit message(tr("Cannot add a skeleton: %1")
-                         .arg(QString::fromStdString(result.error().message())));
+        emit message(
+            tr("Cannot add a skeleton: %1").arg(QString::fromStdString(result.error().message())));
         return;
     }
     m_session.select({created});
-    emit message(tr("Added skeleton '%1'")
-                     .arg(QString::fromStdString(m_session.document().node(created).displayName())));
+    emit message(
+        tr("Added skeleton '%1'")
+            .arg(QString::fromStdString(m_session.document().node(created).displayName())));
 }
 
 void NodeActions::runAddChildBone() {
@@ -136,13 +137,14 @@ void NodeActions::runAddChildBone() {
     auto result = m_session.execute(core::edit::addBone(
         parent, core::model::uniqueName(document, "Bone"), std::nullopt, std::nullopt, &created));
     if (!result) {
-        emit message(tr("Cannot add a bone: %1")
-                         .arg(QString::fromStdString(result.error().message())));
+        emit message(
+            tr("Cannot add a bone: %1").arg(QString::fromStdString(result.error().message())));
         return;
     }
     m_session.select({created});
-    emit message(tr("Added bone '%1'")
-                     .arg(QString::fromStdString(m_session.document().node(created).displayName())));
+    emit message(
+        tr("Added bone '%1'")
+            .arg(QString::fromStdString(m_session.document().node(created).displayName())));
 }
 
 void NodeActions::runDuplicate() {

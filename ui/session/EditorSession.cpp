@@ -89,7 +89,9 @@ core::Result<void> EditorSession::openFile(const QString& path) {
     return {};
 }
 
-void EditorSession::closeDocument() { install(nullptr, {}, {}); }
+void EditorSession::closeDocument() {
+    install(nullptr, {}, {});
+}
 
 core::Result<std::vector<std::string>> EditorSession::saveAs(const QString& path,
                                                              const SaveFormat& format) {
@@ -145,8 +147,12 @@ bool EditorSession::inTransaction() const {
     return m_history && m_history->transactionDepth() > 0;
 }
 
-bool EditorSession::canUndo() const { return m_history && m_history->canUndo(); }
-bool EditorSession::canRedo() const { return m_history && m_history->canRedo(); }
+bool EditorSession::canUndo() const {
+    return m_history && m_history->canUndo();
+}
+bool EditorSession::canRedo() const {
+    return m_history && m_history->canRedo();
+}
 
 QString EditorSession::undoName() const {
     return canUndo() ? QString::fromStdString(m_history->undoName()) : QString();
@@ -180,7 +186,9 @@ void EditorSession::goToStep(std::size_t undoCount) {
     afterHistoryCall();
 }
 
-bool EditorSession::isModified() const { return m_history && m_history->isModified(); }
+bool EditorSession::isModified() const {
+    return m_history && m_history->isModified();
+}
 
 void EditorSession::afterHistoryCall() {
     emit historyChanged();

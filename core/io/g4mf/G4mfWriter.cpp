@@ -281,9 +281,9 @@ Result<G4mfContainer> containerForPath(const std::filesystem::path& path) {
                  "'; G4MF files end in .g4tf (text) or .g4b (binary)");
 }
 
-Result<std::vector<std::string>> writeG4mf(const model::Document& document,
-                                           const std::filesystem::path& path,
-                                           const WriteOptions& options) {
+Result<EncodedG4mf> encodeG4mfForPath(const model::Document& document,
+                                      const std::filesystem::path& path,
+                                      const WriteOptions& options) {
     auto container = containerForPath(path);
     if (!container)
         return container.error();
@@ -291,12 +291,27 @@ Result<std::vector<std::string>> writeG4mf(const model::Document& document,
     auto encoded = encodeG4mf(document, *container, options, binName);
     if (!encoded)
         return std::move(encoded).withContext(path.string()).error();
-    if (options.externalBin && !encoded->externalBinName.empty()) {
-        auto written = writeFileAtomically(path.parent_path() / binName, encoded->externalBin);
+    return encoded;
+}
+
+Result<void> writeEncodedG4mf(const EncodedG4mf& encoded, const std::filesystem::path& path,
+                              const std::atomic<bool>* cancelled) {
+    if (!encoded.externalBinName.empty()) {
+        auto written = writeFileAtomically(path.parent_path() / encoded.externalBinName,
+                                           encoded.externalBin, cancelled);
         if (!written)
             return written.error();
     }
-    auto written = writeFileAtomically(path, encoded->file);
+    return writeFileAtomically(path, encoded.file, cancelled);
+}
+
+Result<std::vector<std::string>> writeG4mf(const model::Document& document,
+                                           const std::filesystem::path& path,
+                                           const WriteOptions& options) {
+    auto encoded = encodeG4mfForPath(document, path, options);
+    if (!encoded)
+        return encoded.error();
+    auto written = writeEncodedG4mf(*encoded, path);
     if (!written)
         return written.error();
     return encoded->warnings;

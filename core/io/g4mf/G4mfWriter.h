@@ -4,6 +4,7 @@
 #include "core/io/g4mf/G4mfReader.h"
 #include "core/model/Document.h"
 
+#include <atomic>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -28,6 +29,18 @@ struct EncodedG4mf {
 // name when options.externalBin is set.
 Result<EncodedG4mf> encodeG4mf(const model::Document& document, G4mfContainer container,
                                const WriteOptions& options, const std::string& binName = {});
+
+// The bytes a save to `path` writes (container by extension, external .bin named after the
+// file), without touching the disk: the editor encodes on its GUI thread and writes on a worker.
+Result<EncodedG4mf> encodeG4mfForPath(const model::Document& document,
+                                      const std::filesystem::path& path,
+                                      const WriteOptions& options = {});
+// Writes what encodeG4mfForPath made, atomically: the external .bin first (when there is one),
+// then the file; on failure the files on disk are untouched. `cancelled`: see
+// writeFileAtomically (a cancel after the .bin was replaced leaves the new .bin beside the old
+// file; the file itself is untouched).
+Result<void> writeEncodedG4mf(const EncodedG4mf& encoded, const std::filesystem::path& path,
+                              const std::atomic<bool>* cancelled = nullptr);
 
 // Saves to `path`, the container chosen by its extension (.g4tf or .g4b). Writes are atomic:
 // the external .bin first, then the file; on failure the original files are untouched.

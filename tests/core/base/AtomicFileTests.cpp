@@ -66,3 +66,24 @@ TEST_CASE("atomic file writes replace the whole file or nothing", "[base][io]") 
                             std::filesystem::directory_iterator()) == 1);
     }
 }
+
+TEST_CASE("a cancelled atomic write leaves the file as it was and no temporary behind",
+          "[base][io]") {
+    TemporaryFolder folder;
+    const auto target = folder / "document.g4tf";
+    std::ofstream(target) << "the saved document";
+    std::atomic<bool> cancelled{true};
+    const std::string content(10'000, 'x');
+    auto written = writeFileAtomically(target, asBytes(content), &cancelled);
+    REQUIRE_FALSE(written.ok());
+    CHECK(written.error().message() == hyperrig::core::kWriteCancelled);
+    CHECK(readAll(target) == "the saved document");
+    std::size_t files = 0;
+    for ([[maybe_unused]] const auto& entry : std::filesystem::directory_iterator(folder.path()))
+        ++files;
+    CHECK(files == 1);
+
+    cancelled = false;
+    REQUIRE(writeFileAtomically(target, asBytes(content), &cancelled).ok());
+    CHECK(readAll(target) == content);
+}

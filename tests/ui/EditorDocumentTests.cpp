@@ -1,0 +1,252 @@
+#include "core/edit/commands/NodeCommands.h"
+#include "core/model/DocumentEquality.h"
+#include "tests/support/ProcessRunner.h"
+#include "ui/MainWindow.h"
+#include "ui/actions/NodeActions.h"
+#include "ui/files/DocumentFiles.h"
+#include "ui/session/EditorSession.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QDockWidget>
+#include <QDropEvent>
+#include <QMenu>
+#include <QMimeData>
+#include <QProgressDialog>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QUrl>
+
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
+
+using hyperrig::core::model::NodeId;
+using hyperrig::ui::DocumentFiles;
+using hyperrig::ui::EditorSession;
+using hyperrig::ui::MainWindow;
+
+namespace {
+
+QString samplePath(const char* name) {
+    return QStringLiteral(HYPERRIG_SOURCE_DIR "/assets/samples/") + QString::fromUtf8(name);
+}
+
+QAction* action(MainWindow& window, const char* objectName) {
+    auto* found = window.findChild<QAction*>(QString::fromLatin1(objectName));
+    INFO(objectName);
+    REQUIRE(found != nullptr);
+    return found;
+}
+
+// Runs DocumentFiles' worker to the end (its finished signal) and returns the error, "" for
+// success.
+QString waitForFiles(DocumentFiles& files, QSignalSpy& finished) {
+    if (finished.isEmpty())
+        REQUIRE(finished.wait(60000));
+    const QString error = finished.takeFirst().at(0).toString();
+    return error;
+}
+
+} // namespace
+
+TEST_CASE("a new 4D rig is authored, saved and reopened equal", "[ui][editor][files]") {
+    MainWindow window;
+    EditorSession& session = window.session();
+    action(window, "new4DAction")->trigger();
+    REQUIRE(session.hasDocument());
+    CHECK(session.document().dimension() == 4);
+    CHECK(session.document().nodes.size() == 1);
+    CHECK(session.document().node(session.document().root()).displayName() == "Scene");
+    CHECK(window.windowTitle().startsWith(QStringLiteral("Untitled")));
+
+    action(window, "addSkeletonAction")->trigger();
+    const NodeId skeleton = session.currentNode();
+    REQUIRE(session.document().node(skeleton).isSkeleton());
+    action(window, "addChildBoneAction")->trigger();
+    const NodeId hips = session.currentNode();
+    action(window, "addChildBoneAction")->trigger();
+    const NodeId spine = session.currentNode();
+    CHECK(session.document().node(spine).parent == hips);
+    CHECK(session.document().node(hips).parent == skeleton);
+    REQUIRE(session.execute(hyperrig::core::edit::renameNode(spine, std::string("Spine"))).ok());
+    CHECK(session.isModified());
+    CHECK(window.isWindowModified());
+    CHECK(action(window, "undoAction")->text() == QStringLiteral("&Undo Rename Node"));
+
+    hyperrig::test::TemporaryFolder folder;
+    const QString path = QString::fromStdString((folder / "arm.g4tf").string());
+    QSignalSpy finished(&window.files(), &DocumentFiles::finished);
+    window.files().saveTo(path, {});
+    REQUIRE(waitForFiles(window.files(), finished).isEmpty());
+    CHECK_FALSE(session.isModified());
+    CHECK_FALSE(window.isWindowModified());
+    CHECK(window.windowTitle().startsWith(QStringLiteral("arm.g4tf")));
+    CHECK(window.files().recentFiles().front() == QFileInfo(path).absoluteFilePath());
+
+    const hyperrig::core::model::Document saved = session.document();
+    MainWindow other;
+    REQUIRE(other.openDocument(path).isEmpty());
+    CHECK(hyperrig::core::model::firstDifference(saved, *other.document()) == std::nullopt);
+
+    SECTION("undoing back to the saved state clears the modified mark") {
+        REQUIRE(
+            session.execute(hyperrig::core::edit::renameNode(hips, std::string("Pelvis"))).ok());
+        CHECK(window.isWindowModified());
+        session.undo();
+        CHECK_FALSE(window.isWindowModified());
+    }
+}
+
+TEST_CASE("unsaved changes prompt before the document goes", "[ui][editor][files]") {
+    MainWindow window;
+    REQUIRE(window.openDocument(samplePath("arm-3d.g4tf")).isEmpty());
+    EditorSession& session = window.session();
+    const NodeId bone = session.document().findNode("LowerArm");
+    REQUIRE(bone);
+    REQUIRE(session.execute(hyperrig::core::edit::renameNode(bone, std::string("Forearm"))).ok());
+    window.show();
+
+    SECTION("Cancel keeps the window and the document") {
+        window.files().setPromptAnswerForTests(DocumentFiles::PromptAnswer::Cancel);
+        CHECK_FALSE(window.close());
+        CHECK(window.isVisible());
+        action(window, "new4DAction")->trigger();
+        CHECK(session.document().dimension() == 3);
+        CHECK(session.document().findNode("Forearm") == bone);
+    }
+    SECTION("Discard lets the new document replace it") {
+        window.files().setPromptAnswerForTests(DocumentFiles::PromptAnswer::Discard);
+        action(window, "new3DAction")->trigger();
+        CHECK(session.document().nodes.size() == 1);
+        CHECK(window.close());
+    }
+    SECTION("Save writes the file before closing") {
+        hyperrig::test::TemporaryFolder folder;
+        const QString copy = QString::fromStdString((folder / "arm.g4tf").string());
+        REQUIRE(session.saveAs(copy, {}).ok());
+        REQUIRE(session.execute(hyperrig::core::edit::renameNode(bone, std::string("Ulna"))).ok());
+        window.files().setPromptAnswerForTests(DocumentFiles::PromptAnswer::Save);
+        CHECK(window.close());
+        MainWindow reopened;
+        REQUIRE(reopened.openDocument(copy).isEmpty());
+        CHECK(reopened.document()->findNode("Ulna"));
+    }
+}
+
+TEST_CASE("a failed save says why and changes neither the document nor the file",
+          "[ui][editor][files]") {
+    MainWindow window;
+    window.files().setPromptAnswerForTests(DocumentFiles::PromptAnswer::Discard); // no dialogs
+    REQUIRE(window.openDocument(samplePath("arm-3d.g4tf")).isEmpty());
+    EditorSession& session = window.session();
+    REQUIRE(session
+                .execute(hyperrig::core::edit::renameNode(session.document().findNode("LowerArm"),
+                                                          std::string("Forearm")))
+                .ok());
+    const hyperrig::core::model::Document before = session.document();
+    // /proc takes no new files, even for root (CI runs as root, which ignores folder modes).
+    const QString path = QStringLiteral("/proc/hyperrig-readonly-test.g4tf");
+    QSignalSpy finished(&window.files(), &DocumentFiles::finished);
+    window.files().saveTo(path, {});
+    const QString error = waitForFiles(window.files(), finished);
+    CHECK_FALSE(error.isEmpty());
+    CHECK(session.isModified());
+    CHECK(session.filePath() == QFileInfo(samplePath("arm-3d.g4tf")).absoluteFilePath());
+    CHECK(hyperrig::core::model::firstDifference(before, session.document()) == std::nullopt);
+    CHECK_FALSE(QFileInfo::exists(path));
+}
+
+TEST_CASE("cancelling an open keeps the open document", "[ui][editor][files]") {
+    MainWindow window;
+    window.files().setPromptAnswerForTests(DocumentFiles::PromptAnswer::Discard);
+    REQUIRE(window.openDocument(samplePath("arm-3d.g4tf")).isEmpty());
+    QSignalSpy finished(&window.files(), &DocumentFiles::finished);
+    window.files().openFile(samplePath("creature-4d.g4tf"));
+    CHECK(window.files().busy());
+    CHECK_FALSE(window.files().open()->isEnabled()); // one file operation at a time
+    auto* progress = window.findChild<QProgressDialog*>(QStringLiteral("fileProgressDialog"));
+    REQUIRE(progress != nullptr);
+    progress->cancel(); // the worker's result arrives through the event loop, after this
+    CHECK(waitForFiles(window.files(), finished) == QStringLiteral("cancelled"));
+    CHECK(window.document()->dimension() == 3);
+    CHECK(window.session().filePath() == QFileInfo(samplePath("arm-3d.g4tf")).absoluteFilePath());
+    CHECK_FALSE(window.files().busy());
+
+    SECTION("without cancel the worker's document replaces it") {
+        window.files().openFile(samplePath("creature-4d.g4tf"));
+        CHECK(waitForFiles(window.files(), finished).isEmpty());
+        CHECK(window.document()->dimension() == 4);
+    }
+}
+
+TEST_CASE("dropping a G4MF file on the window opens it", "[ui][editor][files]") {
+    MainWindow window;
+    QSignalSpy finished(&window.files(), &DocumentFiles::finished);
+    QMimeData data;
+    data.setUrls({QUrl::fromLocalFile(samplePath("arm-3d.g4tf"))});
+    QDragEnterEvent enter(QPoint(10, 10), Qt::CopyAction, &data, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(&window, &enter);
+    CHECK(enter.isAccepted());
+    QDropEvent drop(QPointF(10, 10), Qt::CopyAction, &data, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(&window, &drop);
+    REQUIRE(waitForFiles(window.files(), finished).isEmpty());
+    REQUIRE(window.document() != nullptr);
+    CHECK(window.document()->dimension() == 3);
+
+    SECTION("other files are not accepted") {
+        QMimeData text;
+        text.setUrls({QUrl::fromLocalFile(QStringLiteral(HYPERRIG_SOURCE_DIR "/README.md"))});
+        QDragEnterEvent other(QPoint(10, 10), Qt::CopyAction, &text, Qt::LeftButton,
+                              Qt::NoModifier);
+        QApplication::sendEvent(&window, &other);
+        CHECK_FALSE(other.isAccepted());
+    }
+}
+
+TEST_CASE("open recent lists opened files, newest first, and drops missing ones",
+          "[ui][editor][files]") {
+    QSettings().remove(QStringLiteral("recentFiles"));
+    hyperrig::test::TemporaryFolder folder;
+    const auto copy = folder / "gone.g4tf";
+    std::filesystem::copy_file(samplePath("arm-3d.g4tf").toStdString(), copy);
+    {
+        MainWindow window;
+        QSignalSpy finished(&window.files(), &DocumentFiles::finished);
+        window.files().openFile(QString::fromStdString(copy.string()));
+        REQUIRE(waitForFiles(window.files(), finished).isEmpty());
+        window.files().openFile(samplePath("arm-3d.g4tf"));
+        REQUIRE(waitForFiles(window.files(), finished).isEmpty());
+    }
+    MainWindow window; // a new window reads the persisted list
+    window.files().setPromptAnswerForTests(DocumentFiles::PromptAnswer::Discard);
+    const QStringList recent = window.files().recentFiles();
+    REQUIRE(recent.size() == 2);
+    CHECK(recent[0] == QFileInfo(samplePath("arm-3d.g4tf")).absoluteFilePath());
+    std::filesystem::remove(copy);
+    auto* gone = window.findChild<QAction*>(QStringLiteral("recentFileAction2"));
+    REQUIRE(gone != nullptr);
+    QSignalSpy messages(&window.files(), &DocumentFiles::message);
+    gone->trigger();
+    CHECK(window.files().recentFiles().size() == 1);
+    CHECK_FALSE(window.document());
+    REQUIRE(messages.count() == 1);
+    CHECK(messages.at(0).at(0).toString().contains(QStringLiteral("no longer exists")));
+}
+
+TEST_CASE("panels and actions have the names a screen reader finds", "[ui][editor]") {
+    MainWindow window;
+    for (const char* name :
+         {"new4DAction", "new3DAction", "newDocumentAction", "openAction", "saveAction",
+          "saveAsAction", "revertAction", "closeAction", "quitAction", "undoAction", "redoAction",
+          "renameAction", "duplicateAction", "deleteAction", "selectAllAction", "selectNoneAction",
+          "addSkeletonAction", "addChildBoneAction", "resetLayoutAction"}) {
+        QAction* found = action(window, name);
+        INFO(name);
+        CHECK_FALSE(found->text().isEmpty());
+        CHECK_FALSE(found->statusTip().isEmpty());
+        // Every action is reachable from a menu (the keyboard and a screen reader get there).
+        CHECK_FALSE(found->associatedObjects().isEmpty());
+    }
+    CHECK(action(window, "redoAction")->shortcuts().contains(QKeySequence(Qt::CTRL | Qt::Key_Y)));
+}

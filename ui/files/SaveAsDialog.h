@@ -1,0 +1,39 @@
+#pragma once
+
+#include "ui/session/EditorSession.h"
+
+#include <QDialog>
+#include <QString>
+
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QLineEdit;
+
+namespace hyperrig::ui {
+
+// File > Save As...: the file (typed or chosen with Browse...), the container (.g4tf text or
+// .g4b binary, following the file's extension), the node schema (classic or current), and the
+// container's option: data in an external .bin beside a .g4tf, or zstd compression in a .g4b.
+class SaveAsDialog : public QDialog {
+    Q_OBJECT
+public:
+    SaveAsDialog(const QString& currentPath, const SaveFormat& current, QWidget* parent = nullptr);
+
+    QString path() const;
+    SaveFormat format() const;
+
+private:
+    void browse();
+    void syncExtension();
+    void validate();
+
+    QLineEdit* m_path = nullptr;
+    QComboBox* m_container = nullptr;
+    QComboBox* m_schema = nullptr;
+    QCheckBox* m_externalBin = nullptr;
+    QCheckBox* m_zstd = nullptr;
+    QLabel* m_problem = nullptr;
+};
+
+} // namespace hyperrig::ui

@@ -1,0 +1,303 @@
+#include "ui/viewport/ViewportBinding.h"
+
+#include "core/eval/BoneRotations.h"
+#include "core/eval/PoseFile.h"
+#include "core/eval/ThreadPool.h"
+#include "core/model/DocumentSummary.h"
+#include "core/model/ItemLabels.h"
+#include "core/ops/PoseAsRest.h"
+#include "ui/ViewportWidget.h"
+#include "ui/session/EditorSession.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <vector>
+
+namespace hyperrig::ui {
+
+namespace {
+
+std::size_t triangleCount(const render::scene::SceneData& scene) {
+    std::size_t triangles = 0;
+    for (const render::scene::SurfaceInput& surface : scene.surfaces)
+        triangles += surface.positions.size() / 3;
+    return triangles;
+}
+
+// The overlay's display toggles as the viewport's display.
+render::view::Viewport::Display viewportDisplay(const render::overlay::OverlayState& state) {
+    render::view::Viewport::Display display;
+    display.bones = state.showBones;
+    display.grid = state.showGrid;
+    display.shapes = state.showShapes;
+    display.wireframe = state.showWireframe;
+    display.shading =
+        state.smoothShading ? render::scene::Shading::Smooth : render::scene::Shading::Flat;
+    return display;
+}
+
+// The overlay's pose selection as a pose name for messages and namedPose.
+std::string selectedPoseName(const render::overlay::OverlayState& state) {
+    switch (state.pose.kind) {
+    case render::overlay::PoseSelection::Kind::BindPose:
+        return state.pose.bindPoseName;
+    case render::overlay::PoseSelection::Kind::Current:
+        return "current";
+    case render::overlay::PoseSelection::Kind::Rest:
+        break;
+    }
+    return "rest";
+}
+
+bool isBone(const EditorSession& session, core::model::NodeId node) {
+    return session.hasDocument() && node && session.document().nodes.find(node) &&
+           session.document().node(node).isBone();
+}
+
+} // namespace
+
+ViewportBinding::ViewportBinding(EditorSession& session, ViewportWidget& viewport, QObject* parent)
+    : QObject(parent), m_session(session), m_viewport(viewport) {
+    connect(&m_session, &EditorSession::documentReplaced, this, &ViewportBinding::documentReplaced);
+    connect(&m_session, &EditorSession::changed, this, &ViewportBinding::documentChanged);
+    connect(&m_session, &EditorSession::selectionChanged, this, &ViewportBinding::selectionChanged);
+    connect(&m_session, &EditorSession::poseChanged, this, [this] {
+        updatePoseSliders();
+        refreshScene();
+    });
+    connect(&m_viewport, &ViewportWidget::nodeClicked, this, &ViewportBinding::nodeClicked);
+    connect(&m_viewport, &ViewportWidget::overlayChanged, this,
+            &ViewportBinding::applyOverlayChanges);
+    documentReplaced();
+}
+
+void ViewportBinding::documentReplaced() {
+    resetOverlayState();
+    m_viewport.setSelection({});
+    if (!m_session.hasDocument()) {
+        m_viewport.showScene({});
+        return;
+    }
+    refreshScene(true);
+}
+
+void ViewportBinding::resetOverlayState() {
+    render::overlay::OverlayState& state = m_viewport.overlayState();
+    const bool open = m_session.hasDocument();
+    state.is4D = open && m_session.document().dimension() == 4;
+    state.view = {};
+    state.pose = {};
+    state.bindPoseNames.clear();
+    state.groupNames.clear();
+    state.heatMapGroup.clear();
+    state.posePlaneNames.clear();
+    if (open)
+        for (const auto& plane : core::eval::rotationPlanes(m_session.document().dimension()))
+            state.posePlaneNames.push_back(core::eval::planeName(plane));
+    if (open && m_session.rig()) {
+        state.groupNames = render::scene::skinGroupNames(m_session.document(), *m_session.rig());
+        std::set<std::string> stored; // every skeleton's stored bind poses, by type name
+        for (const core::eval::CompiledSkeleton& skeleton : m_session.rig()->skeletons())
+            for (const core::model::BindPose& bindPose :
+                 m_session.document().node(skeleton.skeleton).skeleton()->bindPoses)
+                stored.insert(std::string(core::model::poseTypeName(bindPose.type)));
+        state.bindPoseNames.assign(stored.begin(), stored.end());
+    }
+    const auto summary =
+        open ? core::model::summarize(m_session.document()) : core::model::DocumentSummary{};
+    state.statistics.vertices = summary.vertices;
+    state.statistics.tetrahedra = summary.dimension == 4 ? summary.simplexes : 0;
+    state.statistics.triangles = 0;
+    updatePoseSliders();
+    state.clearChanges();
+}
+
+void ViewportBinding::documentChanged() {
+    // Bind poses or skin groups may have come or gone: the overlay's lists follow.
+    render::overlay::OverlayState& state = m_viewport.overlayState();
+    if (m_session.rig()) {
+        state.groupNames = render::scene::skinGroupNames(m_session.document(), *m_session.rig());
+    } else if (!m_session.rigError().isEmpty()) {
+        emit message(tr("Cannot draw the document: %1").arg(m_session.rigError()));
+    }
+    updatePoseSliders(); // a rename shows in the slider section
+    refreshScene();
+}
+
+void ViewportBinding::selectionChanged() {
+    m_viewport.setSelection(m_session.selection());
+    updatePoseSliders();
+    const render::overlay::OverlayState& state = m_viewport.overlayState();
+    if (state.showHeatMap && state.heatMapGroup.empty())
+        refreshScene(); // the heat-map follows the selected bone
+}
+
+void ViewportBinding::nodeClicked(core::model::NodeId node, Qt::KeyboardModifiers modifiers) {
+    if (!m_session.hasDocument())
+        return;
+    const bool hit = node && m_session.document().nodes.find(node);
+    std::vector<core::model::NodeId> selection = m_session.selection();
+    if (modifiers & Qt::ControlModifier) {
+        if (!hit)
+            return;
+        const auto found = std::find(selection.begin(), selection.end(), node);
+        if (found != selection.end())
+            selection.erase(found);
+        else
+            selection.push_back(node);
+        m_session.select(std::move(selection), node);
+    } else if (modifiers & Qt::ShiftModifier) {
+        if (!hit)
+            return;
+        selection.push_back(node);
+        m_session.select(std::move(selection), node);
+    } else {
+        m_session.select(hit ? std::vector<core::model::NodeId>{node}
+                             : std::vector<core::model::NodeId>{});
+    }
+    if (!hit) {
+        emit message(tr("Nothing under the pointer"));
+        return;
+    }
+    const core::model::Node& item = m_session.document().node(node);
+    const QString kind = item.isBone()         ? tr("bone")
+                         : item.meshInstance() ? tr("mesh node")
+                                               : tr("node");
+    emit message(tr("%1 %2").arg(
+        kind, QString::fromStdString(core::model::describeNode(m_session.document(), node))));
+}
+
+void ViewportBinding::applyOverlayChanges() {
+    using render::overlay::OverlayAction;
+    render::overlay::OverlayState& state = m_viewport.overlayState();
+    // Display toggles only change how the viewport draws the scene it has; the heat-map changes
+    // the scene itself (its surfaces' colours come from the evaluation).
+    bool refresh = state.viewChanged || state.poseChanged || state.heatMapChanged;
+    const bool poseBoneChanged =
+        state.poseBoneChanged && isBone(m_session, m_session.currentNode());
+    const core::eval::PlaneAngles degrees = state.poseBoneDegrees;
+    const OverlayAction action = state.action;
+    const bool displayChanged = state.displayChanged;
+    state.clearChanges();
+    if (poseBoneChanged) {
+        // Dragging a pose slider edits the current pose, so that is what the viewport shows.
+        state.pose = {render::overlay::PoseSelection::Kind::Current, {}};
+        m_session.setBoneRotation(m_session.currentNode(),
+                                  degrees); // refreshes through poseChanged
+        refresh = false;
+    }
+    if (action == OverlayAction::ResetPose) {
+        m_session.resetPose();
+    } else if (action == OverlayAction::ResetBonePose) {
+        m_session.resetBoneRotation(m_session.currentNode());
+    }
+    if (refresh)
+        refreshScene();
+    if (displayChanged)
+        m_viewport.setDisplay(viewportDisplay(state));
+    if (action == OverlayAction::ApplyPoseAsRest)
+        applyPoseAsRest();
+}
+
+core::Result<core::eval::Pose> ViewportBinding::shownPose() const {
+    const render::overlay::OverlayState& state = m_viewport.overlayState();
+    if (!m_session.hasDocument() || !m_session.rig())
+        return core::Error("the document cannot be evaluated");
+    if (state.pose.kind != render::overlay::PoseSelection::Kind::Current)
+        return core::eval::namedPose(selectedPoseName(state), m_session.document(),
+                                     *m_session.rig());
+    return core::eval::poseFromBoneRotations(m_session.document(), *m_session.rig(),
+                                             m_session.boneRotations());
+}
+
+void ViewportBinding::updatePoseSliders() {
+    render::overlay::OverlayState& state = m_viewport.overlayState();
+    const core::model::NodeId current = m_session.currentNode();
+    const bool bone = isBone(m_session, current);
+    state.poseBoneName = bone ? m_session.document().node(current).displayName() : std::string();
+    const auto found = m_session.boneRotations().find(current);
+    state.poseBoneDegrees = bone && found != m_session.boneRotations().end()
+                                ? found->second
+                                : core::eval::PlaneAngles{};
+}
+
+void ViewportBinding::refreshScene(bool frame) {
+    render::overlay::OverlayState& state = m_viewport.overlayState();
+    if (!m_session.hasDocument())
+        return;
+    if (!m_session.rig()) {
+        if (frame) {
+            m_viewport.showScene({});
+            emit message(tr("Cannot draw the document: %1").arg(m_session.rigError()));
+        }
+        return;
+    }
+    auto pose = shownPose();
+    // The heat-map shows the group chosen in the overlay, else the one named after the current
+    // bone (G4MF group names match bone names).
+    render::scene::MeshAttributes highlight;
+    std::string group = state.heatMapGroup;
+    if (group.empty() && isBone(m_session, m_session.currentNode()))
+        group = m_session.document().node(m_session.currentNode()).displayName();
+    if (state.showHeatMap && !group.empty()) {
+        bool found = false;
+        highlight =
+            render::scene::groupHighlight(m_session.document(), *m_session.rig(), group, found);
+    }
+    auto scene = pose ? render::scene::buildDocumentScene(
+                            m_session.document(), *m_session.rig(),
+                            {std::move(*pose), state.view, std::move(highlight)},
+                            core::eval::ThreadPool::shared(), m_sceneWorkspace)
+                      : core::Result<render::scene::SceneData>(pose.error());
+    if (!scene) {
+        emit message(
+            tr("Cannot show that view: %1").arg(QString::fromStdString(scene.error().message())));
+        return;
+    }
+    state.statistics.triangles = triangleCount(*scene);
+    render::overlay::setOffsetRange(state, scene->wMin, scene->wMax);
+    if (frame)
+        m_viewport.showScene(std::move(*scene));
+    else
+        m_viewport.replaceScene(std::move(*scene));
+}
+
+void ViewportBinding::applyPoseAsRest() {
+    if (!m_session.hasDocument() || !m_session.rig())
+        return;
+    render::overlay::OverlayState& state = m_viewport.overlayState();
+    const std::string name = selectedPoseName(state);
+    if (name == "rest") {
+        emit message(tr("The rest pose is already the rest pose; choose a bind pose or pose "
+                        "bones to apply"));
+        return;
+    }
+    auto pose = shownPose();
+    if (pose && pose->isRest()) {
+        emit message(tr("Nothing is posed: the current pose is the rest pose; turn a bone with "
+                        "the pose sliders first"));
+        return;
+    }
+    auto command = pose
+                       ? core::ops::poseAsRestCommand(m_session.document(), *m_session.rig(), *pose)
+                       : core::Result<std::unique_ptr<core::edit::Command>>(pose.error());
+    // The rest pose becomes that pose: show it as the rest pose, with nothing left to pose.
+    const render::overlay::PoseSelection shown = state.pose;
+    state.pose = {};
+    auto applied =
+        command ? m_session.execute(std::move(*command)) : core::Result<void>(command.error());
+    if (!applied) {
+        state.pose = shown;
+        emit message(tr("Cannot apply %1 as the rest pose: %2")
+                         .arg(QString::fromStdString(name),
+                              QString::fromStdString(applied.error().message())));
+        return;
+    }
+    if (name == "current")
+        m_session.resetPose();
+    refreshScene();
+    emit message(tr("Applied %1 as the rest pose").arg(QString::fromStdString(name)));
+}
+
+} // namespace hyperrig::ui

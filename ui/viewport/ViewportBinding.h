@@ -1,0 +1,51 @@
+#pragma once
+
+#include "core/base/Result.h"
+#include "core/eval/Pose.h"
+#include "render/scene/DocumentScene.h"
+
+#include <QObject>
+#include <QString>
+
+#include <string>
+
+namespace hyperrig::ui {
+
+class EditorSession;
+class ViewportWidget;
+
+// Keeps the viewport showing the session: the document evaluated under the shown pose and sliced
+// by the overlay's 4D view, the selection highlighted, and the overlay's controls (pose selector,
+// pose sliders of the current bone, heat-map, Apply Pose as Rest) acting on the session. A click
+// in the viewport selects (Ctrl toggles, Shift adds). MainWindow creates one and forgets it.
+class ViewportBinding : public QObject {
+    Q_OBJECT
+public:
+    ViewportBinding(EditorSession& session, ViewportWidget& viewport, QObject* parent = nullptr);
+
+    // The pose the overlay's selection names: rest, a stored bind pose, or the current pose.
+    core::Result<core::eval::Pose> shownPose() const;
+
+signals:
+    // What happened, for the status bar ("bone 'Spine'", "Applied APose as the rest pose").
+    void message(const QString& text);
+
+private:
+    void documentReplaced();
+    void documentChanged();
+    void selectionChanged();
+    void nodeClicked(core::model::NodeId node, Qt::KeyboardModifiers modifiers);
+    void applyOverlayChanges();
+    void applyPoseAsRest();
+    void updatePoseSliders();
+    // Evaluates and slices the document again under the overlay's pose and view; the camera
+    // stays unless `frame` (a new document).
+    void refreshScene(bool frame = false);
+    void resetOverlayState();
+
+    EditorSession& m_session;
+    ViewportWidget& m_viewport;
+    render::scene::SceneWorkspace m_sceneWorkspace;
+};
+
+} // namespace hyperrig::ui
