@@ -14,7 +14,7 @@ namespace hyperrig::core::edit {
 //       using Value = ...;
 //       static constexpr std::uint32_t kField = ChangeSet::...;
 //       static constexpr bool kMergeable = ...;   // continuous edits (dragging) may merge
-//       static std::string name();                 // "Rename", "Set Transform"
+//       static std::string name();                 // "Rename Node", "Set Transform"
 //       static Value get(const model::Node&);
 //       static void set(model::Node&, const Value&);
 //       static Result<void> check(const model::Document&, const model::Node&, const Value&);

@@ -19,7 +19,7 @@ struct RenameTraits {
     using Value = std::optional<std::string>;
     static constexpr std::uint32_t kField = ChangeSet::Name;
     static constexpr bool kMergeable = false;
-    static std::string name() { return "Rename"; }
+    static std::string name() { return "Rename Node"; }
     static Value get(const model::Node& node) { return node.name; }
     static void set(model::Node& node, const Value& value) { node.name = value; }
     static Result<void> check(const model::Document& document, const model::Node& node,

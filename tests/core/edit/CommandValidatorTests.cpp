@@ -97,7 +97,7 @@ TEST_CASE("names are unique across the items kept as read, as the validator chec
             auto renamed = history.execute(edit::renameNode(upper, taken));
             REQUIRE_FALSE(renamed.ok());
             CHECK(renamed.error().message() ==
-                  "Rename: the name '" + std::string(taken) +
+                  "Rename Node: the name '" + std::string(taken) +
                       "' is already used; names are unique across the whole file");
             CHECK_FALSE(history.execute(edit::addBone(rig, taken, std::nullopt, 0.1)).ok());
             CHECK_FALSE(

@@ -41,7 +41,7 @@ TEST_CASE("rename follows the G4MF name rules", "[edit][node]") {
         REQUIRE(f.execute(edit::renameNode(spine, "Spine1")).ok());
         CHECK(f.document().node(spine).name == "Spine1");
         CHECK(f.changes().back().fieldsOf(spine) == ChangeSet::Name);
-        CHECK(f.history().undoName() == "Rename");
+        CHECK(f.history().undoName() == "Rename Node");
     }
     SECTION("nullopt removes the name, an empty name is kept as written") {
         REQUIRE(f.execute(edit::renameNode(spine, std::nullopt)).ok());
@@ -54,19 +54,19 @@ TEST_CASE("rename follows the G4MF name rules", "[edit][node]") {
     }
     SECTION("a name used by a node or a shape is refused") {
         f.requireRefused(edit::renameNode(spine, "Hips"),
-                         "Rename: the name 'Hips' is already used; names are unique across the "
+                         "Rename Node: the name 'Hips' is already used; names are unique across the "
                          "whole file");
         f.requireRefused(edit::renameNode(spine, "HeadCapsule"),
-                         "Rename: the name 'HeadCapsule' is already used; names are unique "
+                         "Rename Node: the name 'HeadCapsule' is already used; names are unique "
                          "across the whole file");
     }
     SECTION("forbidden characters are refused") {
         f.requireRefused(edit::renameNode(spine, "Spine.1"),
-                         "Rename: the name 'Spine.1' contains '.', which G4MF forbids in names");
+                         "Rename Node: the name 'Spine.1' contains '.', which G4MF forbids in names");
     }
     SECTION("a removed node is refused") {
         f.requireRefused(edit::renameNode(model::NodeId{999}, "X"),
-                         "Rename: the node no longer exists");
+                         "Rename Node: the node no longer exists");
     }
     SECTION("undo and redo") {
         f.requireUndoRedo(edit::renameNode(spine, "UpperSpine"));
