@@ -53,7 +53,7 @@ private:
             return Error("the mesh no longer exists");
         if (!mesh->skin)
             return Error("mesh " + describeMesh(document, m_mesh) + " has no skin");
-        auto text = checkGroupNameText(m_name);
+        auto text = model::checkGroupNameText(m_name);
         if (!text)
             return text;
         const std::size_t capacity = namedGroupCapacity(document, m_mesh);
