@@ -4,7 +4,9 @@
 
 #include <QApplication>
 #include <QFont>
+#include <QIcon>
 #include <QPalette>
+#include <QPixmap>
 #include <QStyle>
 
 #include <algorithm>
@@ -19,6 +21,13 @@ std::vector<QString> stepNames(const core::edit::History& history) {
     for (const std::string& name : history.redoNames())
         names.push_back(QString::fromStdString(name));
     return names;
+}
+
+QIcon blankIcon() {
+    const int size = QApplication::style()->pixelMetric(QStyle::PM_SmallIconSize);
+    QPixmap pixmap(size, size);
+    pixmap.fill(Qt::transparent);
+    return QIcon(pixmap);
 }
 
 } // namespace
@@ -68,7 +77,7 @@ QVariant HistoryModel::data(const QModelIndex& index, int role) const {
     case Qt::DecorationRole:
         if (saved)
             return QApplication::style()->standardIcon(QStyle::SP_DialogSaveButton);
-        break;
+        return blankIcon(); // keeps every row's text in line with the saved row's
     case Qt::FontRole:
         if (redo) {
             QFont font;

@@ -61,10 +61,11 @@ ValidationPanel::ValidationPanel(EditorSession& session, QWidget* parent)
     m_table->setAlternatingRowColors(true);
     m_table->setContextMenuPolicy(Qt::CustomContextMenu);
     m_table->verticalHeader()->hide();
-    m_table->horizontalHeader()->setSectionResizeMode(ValidationModel::MessageColumn,
-                                                      QHeaderView::Stretch);
-    m_table->horizontalHeader()->setSectionResizeMode(ValidationModel::SeverityColumn,
-                                                      QHeaderView::ResizeToContents);
+    // Rule ids and item labels are short and must stay whole; the message takes what is left
+    // (its full text is in the tooltip).
+    QHeaderView* header = m_table->horizontalHeader();
+    header->setSectionResizeMode(QHeaderView::ResizeToContents);
+    header->setSectionResizeMode(ValidationModel::MessageColumn, QHeaderView::Stretch);
 
     m_fixAction = new QAction(tr("Fix"), this);
     m_fixAction->setObjectName("validationFixAction");
