@@ -52,9 +52,10 @@ int HistoryModel::currentRow() const {
 }
 
 QString HistoryModel::originText() const {
-    if (m_dropped > 0)
-        return tr("Earliest kept state (%n older step(s) dropped)", nullptr,
-                  static_cast<int>(m_dropped));
+    if (m_dropped == 1)
+        return tr("Earliest kept state (1 older step dropped)");
+    if (m_dropped > 1)
+        return tr("Earliest kept state (%1 older steps dropped)").arg(m_dropped);
     return m_origin;
 }
 

@@ -185,3 +185,26 @@ TEST_CASE("the history panel merges edits into their step and forgets a closed d
     session.newDocument(3);
     CHECK(model.rowCount() == 1);
 }
+
+TEST_CASE("the history panel drops the rows the memory cap evicts", "[ui][history]") {
+    ui::EditorSession session;
+    session.newDocument(3);
+    HistoryModel model(session);
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
+    QSignalSpy reset(&model, &QAbstractItemModel::modelReset);
+    // The session offers no cap setting yet; History keeps at least the newest step, so a cap of
+    // one byte evicts every older step as soon as a new one comes.
+    const_cast<core::edit::History&>(session.history()).setMemoryCap(1);
+    const NodeId skeleton = addSkeleton(session);
+    addBone(session, skeleton, "Arm");
+    REQUIRE(session.execute(core::edit::renameNode(skeleton, "Body")).ok());
+    REQUIRE(session.history().droppedSteps() == 2);
+    REQUIRE(model.rowCount() == 2);
+    CHECK(text(model, 0) == "Earliest kept state (2 older steps dropped)");
+    CHECK(text(model, 1) == "Rename");
+    CHECK(model.currentRow() == 1);
+    session.goToStep(0);
+    CHECK(model.currentRow() == 0);
+    CHECK(flag(model, 1, HistoryModel::IsRedoRole));
+    CHECK(reset.isEmpty());
+}

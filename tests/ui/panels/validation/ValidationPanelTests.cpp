@@ -107,6 +107,8 @@ TEST_CASE("the validation panel's fix is one undo step", "[ui][validation]") {
     REQUIRE(session.openFile(fixture("skin.weights.sum.g4tf")).ok());
     ui::ValidationPanel panel(session);
     panel.setDebounceInterval(20);
+    QAbstractItemModelTester tester(panel.model(),
+                                    QAbstractItemModelTester::FailureReportingMode::Fatal);
     QSignalSpy finished(&panel, &ui::ValidationPanel::validationFinished);
     waitForResults(panel, finished);
 
