@@ -113,7 +113,10 @@ void NodeActions::runAddSkeleton() {
     const core::model::NodeId root = document.root();
     core::model::Node prototype;
     prototype.name = core::model::uniqueName(document, "Skeleton");
-    prototype.component = core::model::Skeleton{};
+    // A null extra would come back from a save as {}: start as the reader gives it.
+    core::model::Skeleton skeleton;
+    skeleton.extra = core::model::OrderedJson::object();
+    prototype.component = std::move(skeleton);
     core::model::NodeId created;
     auto result = m_session.execute(core::edit::createNode(
         root, document.node(root).children.size(), std::move(prototype), &created));
