@@ -8,6 +8,42 @@ namespace hyperrig::ui {
 
 using core::model::NodeId;
 
+namespace {
+
+// The skeleton `bone` belongs to once `moved` hangs under `newParent`: the walk of
+// Document::skeletonOf, taking the new parent at `moved` (as the reparent command does).
+NodeId skeletonAfterMove(const core::model::Document& document, NodeId bone, NodeId moved,
+                         NodeId newParent) {
+    const core::model::Node* current = document.nodes.find(bone);
+    // Bounded by the node count, so a corrupt parent cycle cannot loop forever.
+    for (std::size_t steps = 0; current && current->isBone() && steps <= document.nodes.size();
+         ++steps) {
+        const core::model::Node* parent =
+            document.nodes.find(current->id == moved ? newParent : current->parent);
+        if (parent && parent->isSkeleton())
+            return parent->id;
+        current = parent;
+    }
+    return {};
+}
+
+// The command refuses to take a bone that fills a joints slot out of that slot's skeleton.
+bool keepsJointBones(const core::model::Document& document, NodeId moved, NodeId newParent) {
+    for (NodeId id : document.nodes.order()) {
+        const core::model::Skeleton* skeleton = document.node(id).skeleton();
+        if (!skeleton)
+            continue;
+        for (const core::model::JointSlot& bone : skeleton->joints)
+            if (bone && document.isAncestorOrSelf(moved, *bone) &&
+                document.skeletonOf(*bone) == id &&
+                skeletonAfterMove(document, *bone, moved, newParent) != id)
+                return false;
+    }
+    return true;
+}
+
+} // namespace
+
 bool placementAllowed(const core::model::Document& document, const std::vector<NodeId>& nodes,
                       NodeId parent) {
     if (nodes.empty() || !document.nodes.find(parent))
@@ -19,6 +55,8 @@ bool placementAllowed(const core::model::Document& document, const std::vector<N
         if (node->isBone() && !core::edit::parentTakesBone(document, parent))
             return false;
         if (node->isSkeleton() && !core::edit::parentTakesSkeleton(document, parent))
+            return false;
+        if (!keepsJointBones(document, id, parent))
             return false;
     }
     return true;

@@ -16,10 +16,11 @@ struct PlannedMove {
     std::size_t index = 0;
 };
 
-// Whether the reparent command's placement rules let every one of `nodes` move under `parent`:
-// not the root, not into its own subtree, a bone only under a bone or skeleton, a skeleton not
-// under a bone (edit::parentTakesBone/parentTakesSkeleton, the functions the command uses).
-// Cheap enough for every drag-move event; the joints-slot rule is left to the command.
+// Whether the reparent command's rules let every one of `nodes` move under `parent`: not the
+// root, not into its own subtree, a bone only under a bone or skeleton, a skeleton not under a
+// bone (edit::parentTakesBone/parentTakesSkeleton, the functions the command uses), and no bone
+// filling a joints slot taken out of that slot's skeleton. Each node is checked on its own, so a
+// multi-row drop the command refuses as a whole is still refused at drop time, with its reason.
 bool placementAllowed(const core::model::Document& document,
                       const std::vector<core::model::NodeId>& nodes, core::model::NodeId parent);
 

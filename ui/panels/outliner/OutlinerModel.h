@@ -34,10 +34,10 @@ class EditorSession;
 //
 // Drag and drop moves nodes: several rows may be dragged at once; they move together, in tree
 // order, as one undo step (one Reparent, or a "Move N Nodes" composite that is refused whole if
-// any move is refused). canDropMimeData accepts only targets the reparent command would accept
-// by its placement rules (not the root's own level, not into the dragged subtree, bones under
-// bones or skeletons, skeletons not under bones); the rarer joints-slot rule is left to the
-// command, whose refusal is reported like any other.
+// any move is refused). canDropMimeData accepts only targets the reparent command's rules
+// accept (OutlinerDropPlan: not beside the root, not into the dragged subtree, bones under bones
+// or skeletons, skeletons not under bones, joint bones kept in their skeleton); a drop the
+// command still refuses changes nothing and is reported like any other refusal.
 class OutlinerModel : public QAbstractItemModel {
     Q_OBJECT
 public:

@@ -8,6 +8,7 @@
 #include "ui/session/EditorSession.h"
 
 #include <QAbstractItemModelTester>
+#include <QImage>
 #include <QMimeData>
 #include <QSignalSpy>
 
@@ -160,6 +161,14 @@ TEST_CASE("the outliner mirrors the creature sample and its edits", "[ui][outlin
     CHECK(model.data(model.indexOf(document.root()), OutlinerModel::NodeKindRole).toInt() ==
           static_cast<int>(ui::NodeKind::Other));
     CHECK_FALSE(model.flags(model.indexOf(document.root())) & Qt::ItemIsDragEnabled);
+    // One icon per kind, told apart by their pixels.
+    std::vector<QImage> icons;
+    for (auto kind :
+         {ui::NodeKind::Skeleton, ui::NodeKind::Bone, ui::NodeKind::Mesh, ui::NodeKind::Other})
+        icons.push_back(ui::nodeKindIcon(kind).pixmap(16, 16).toImage());
+    for (std::size_t a = 0; a < icons.size(); ++a)
+        for (std::size_t b = a + 1; b < icons.size(); ++b)
+            CHECK(icons[a] != icons[b]);
 
     // Duplicate and delete whole arms; a subtree moves between parents and back.
     NodeId copy;
@@ -258,6 +267,15 @@ TEST_CASE("outliner drops reparent through the command and keep the world placem
             model.canDropMimeData(skeleton.get(), Qt::MoveAction, -1, -1, model.indexOf(spine)));
         CHECK(model.canDropMimeData(skeleton.get(), Qt::MoveAction, -1, -1,
                                     model.indexOf(document.root())));
+        // A joint bone may not leave its skeleton for another one.
+        const NodeId other = addSkeleton(session, "OtherRig");
+        CHECK_FALSE(
+            model.canDropMimeData(dragged.get(), Qt::MoveAction, -1, -1, model.indexOf(other)));
+        CHECK_FALSE(
+            model.dropMimeData(dragged.get(), Qt::MoveAction, -1, -1, model.indexOf(other)));
+        CHECK(refused.count() == 1);
+        CHECK(refused.at(0).at(0).toString().contains("joints slot"));
+        CHECK(document.node(hand).parent == document.findNode("LeftLowerArm"));
     }
     SECTION("a bone dropped onto another bone moves there keeping its world placement") {
         const core::math::AffineN before = world(session, hand);
