@@ -320,3 +320,56 @@ TEST_CASE("outliner drops reparent through the command and keep the world placem
         CHECK_FALSE(session.canUndo());
     }
 }
+
+TEST_CASE("the outliner mirror stays equal to the document through mixed edits, undo and redo",
+          "[ui][outliner]") {
+    ui::EditorSession session;
+    REQUIRE(session.openFile(kCreature).ok());
+    OutlinerModel model(session);
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
+    QSignalSpy resets(&model, &QAbstractItemModel::modelReset);
+    const core::model::Document& document = session.document();
+    // A fixed sequence from a small LCG: the same edits on every run, many kinds of ChangeSet.
+    std::uint32_t state = 12345;
+    const auto next = [&](std::size_t bound) {
+        state = state * 1664525U + 1013904223U;
+        return static_cast<std::size_t>((state >> 8) % bound);
+    };
+    const auto anyNode = [&] {
+        const auto& order = document.nodes.order();
+        return order.size() < 2 ? document.root() : order[1 + next(order.size() - 1)]; // no root
+    };
+    int applied = 0;
+    for (int step = 0; step < 120; ++step) {
+        const NodeId node = anyNode();
+        switch (node == document.root() ? 4 : next(6)) {
+        case 0:
+            applied += session.execute(core::edit::duplicateNode(node)).ok() ? 1 : 0;
+            break;
+        case 1:
+            applied += session.execute(core::edit::deleteNode(node)).ok() ? 1 : 0;
+            break;
+        case 2: // refused where the rules say so; that is part of the mix
+            applied +=
+                session.execute(core::edit::reparentNode(node, anyNode(), next(4))).ok() ? 1 : 0;
+            break;
+        case 3:
+            if (document.node(node).isBone() || document.node(node).isSkeleton())
+                applied +=
+                    session.execute(core::edit::addBone(node, "", std::nullopt, 0.1)).ok() ? 1 : 0;
+            break;
+        case 4:
+            session.undo();
+            break;
+        default:
+            session.redo();
+            break;
+        }
+        INFO("step " << step);
+        REQUIRE(test::shownTree(model) == test::documentTree(document));
+    }
+    CHECK(applied >= 30); // the mix really edits
+    session.goToStep(0);
+    CHECK(test::shownTree(model) == test::documentTree(document));
+    CHECK(resets.count() == 0);
+}
