@@ -1,9 +1,30 @@
 #include "ui/MainWindow.h"
 
+#include "ui/panels/history/HistoryPanel.h"
+#include "ui/panels/validation/ValidationPanel.h"
+#include "ui/session/EditorSession.h"
+
+#include <QDockWidget>
+#include <QLabel>
+#include <QStatusBar>
+
 namespace hyperrig::ui {
 
 // The docks around the viewport, each a panel of ui/panels/ bound to the session. Their titles
-// are the names a screen reader and the acceptance tests find them by.
-void MainWindow::createPanels() {}
+// are the names a screen reader and the acceptance tests find them by; the object names key the
+// saved layout (bump kLayoutVersion when this list changes).
+void MainWindow::createPanels() {
+    auto* validation = new ValidationPanel(*m_session);
+    addPanel(validation, tr("Validation"), QStringLiteral("validationDock"),
+             Qt::BottomDockWidgetArea);
+    connect(validation, &ValidationPanel::countsChanged, this, [this](int errors, int warnings) {
+        m_diagnosticsLabel->setText(
+            m_session->hasDocument()
+                ? tr("%n error(s)", nullptr, errors) + tr(", %n warning(s)", nullptr, warnings)
+                : QString());
+    });
+    auto* history = new HistoryPanel(*m_session);
+    addPanel(history, tr("History"), QStringLiteral("historyDock"), Qt::RightDockWidgetArea);
+}
 
 } // namespace hyperrig::ui
