@@ -1,6 +1,7 @@
 #include "ui/MainWindow.h"
 
 #include "ui/panels/history/HistoryPanel.h"
+#include "ui/panels/outliner/OutlinerPanel.h"
 #include "ui/panels/validation/ValidationPanel.h"
 #include "ui/session/EditorSession.h"
 
@@ -14,6 +15,10 @@ namespace hyperrig::ui {
 // are the names a screen reader and the acceptance tests find them by; the object names key the
 // saved layout (bump kLayoutVersion when this list changes).
 void MainWindow::createPanels() {
+    auto* outliner = new OutlinerPanel(*m_session, *m_nodeActions);
+    addPanel(outliner, tr("Outliner"), QStringLiteral("outlinerDock"), Qt::LeftDockWidgetArea);
+    connect(outliner, &OutlinerPanel::message, this,
+            [this](const QString& text) { statusBar()->showMessage(text); });
     auto* validation = new ValidationPanel(*m_session);
     addPanel(validation, tr("Validation"), QStringLiteral("validationDock"),
              Qt::BottomDockWidgetArea);
