@@ -6,7 +6,6 @@
 #include <QSignalSpy>
 
 #include <catch2/catch.hpp>
-
 #include <filesystem>
 
 using namespace hyperrig;
@@ -61,7 +60,7 @@ TEST_CASE("the session holds one document, its history, selection and pose", "[u
         session.select({hips, spine, hips});
         CHECK(session.selection() == std::vector<NodeId>{hips, spine});
         CHECK(session.currentNode() == spine);
-        const int before = selection.count();
+        const auto before = selection.count();
         session.undo(); // removes Spine
         CHECK(session.selection() == std::vector<NodeId>{hips});
         CHECK(session.currentNode() == hips);
@@ -89,11 +88,9 @@ TEST_CASE("the session holds one document, its history, selection and pose", "[u
         REQUIRE(saved.ok());
         CHECK_FALSE(session.isModified());
         CHECK(session.displayName() == "rig.g4tf");
-        const core::model::Document before = session.document();
-
         ui::EditorSession other;
         REQUIRE(other.openFile(path).ok());
-        CHECK(core::model::firstDifference(before, other.document()) == std::nullopt);
+        CHECK(core::model::firstDifference(session.document(), other.document()) == std::nullopt);
         session.undo(); // back past the save: modified again
         CHECK(session.isModified());
     }
