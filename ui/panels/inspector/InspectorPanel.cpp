@@ -96,11 +96,24 @@ void InspectorPanel::documentChanged(const core::edit::ChangeSet& changes) {
     const bool shown = std::any_of(m_nodes.begin(), m_nodes.end(), [&](core::model::NodeId node) {
         return changes.fieldsOf(node) != 0;
     });
-    // The component rows name shapes and meshes and count bind poses.
-    const bool named =
-        m_nodes.size() == 1 && (!changes.shapesChanged.empty() || !changes.meshesChanged.empty() ||
-                                !changes.posesChanged.empty() || !changes.nodesRemoved.empty() ||
-                                !changes.nodesAdded.empty());
+    // The component rows name a bone's shape and skeleton, a mesh, and a skeleton's bind poses.
+    bool named = false;
+    if (m_nodes.size() == 1 && m_session.hasDocument()) {
+        const core::model::Node* found = m_session.document().nodes.find(m_nodes.front());
+        if (!found) {
+            refresh(); // removed; the selection follows
+            return;
+        }
+        const core::model::Node& node = *found;
+        const core::model::NodeId skeleton =
+            node.isBone() ? m_session.document().skeletonOf(node.id) : core::model::NodeId{};
+        named = (node.isBone() && !changes.shapesChanged.empty()) ||
+                std::find(changes.nodesMoved.begin(), changes.nodesMoved.end(), node.id) !=
+                    changes.nodesMoved.end() ||
+                (skeleton && (changes.fieldsOf(skeleton) & core::edit::ChangeSet::Name) != 0) ||
+                (node.meshInstance() && !changes.meshesChanged.empty()) ||
+                (node.isSkeleton() && !changes.posesChanged.empty());
+    }
     if (changes.documentReplaced || shown || named)
         refresh();
 }

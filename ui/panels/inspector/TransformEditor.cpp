@@ -234,6 +234,7 @@ void TransformEditor::buildFields() {
     }
     m_basisPage->layout()->addWidget(basisGroup);
     static_cast<QVBoxLayout*>(m_rotorScalePage->layout())->addStretch();
+    static_cast<QVBoxLayout*>(m_basisPage->layout())->addStretch();
 }
 
 void TransformEditor::showNodes(const std::vector<core::model::NodeId>& nodes) {
@@ -248,6 +249,17 @@ void TransformEditor::showNodes(const std::vector<core::model::NodeId>& nodes) {
     setToolTip(hasRoot ? tr("The root node carries no transform (G4MF node 0)") : QString());
     m_editing->showValues();
     showRepresentation();
+}
+
+void TransformEditor::showPage(QWidget* page) {
+    // A stacked widget is as tall as its tallest page; only the page shown should count.
+    for (int index = 0; index < m_pages->count(); ++index) {
+        QWidget* each = m_pages->widget(index);
+        each->setSizePolicy(QSizePolicy::Preferred,
+                            each == page ? QSizePolicy::Preferred : QSizePolicy::Ignored);
+    }
+    m_pages->setCurrentWidget(page);
+    m_pages->updateGeometry();
 }
 
 void TransformEditor::showRepresentation() {
@@ -275,19 +287,19 @@ void TransformEditor::showRepresentation() {
     }
     if (mixed || !common) {
         m_representation->setCurrentIndex(-1);
-        m_pages->setCurrentWidget(mixed ? m_mixedPage : m_nonePage);
+        showPage(mixed ? m_mixedPage : m_nonePage);
         return;
     }
     m_representation->setCurrentIndex(m_representation->findData(static_cast<int>(*common)));
     switch (*common) {
     case Form::None:
-        m_pages->setCurrentWidget(m_nonePage);
+        showPage(m_nonePage);
         break;
     case Form::RotorScale:
-        m_pages->setCurrentWidget(m_rotorScalePage);
+        showPage(m_rotorScalePage);
         break;
     case Form::Basis:
-        m_pages->setCurrentWidget(m_basisPage);
+        showPage(m_basisPage);
         break;
     }
 }

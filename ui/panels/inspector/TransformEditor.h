@@ -49,6 +49,7 @@ private:
     NumberField* makeField(const QString& objectName, const QString& accessibleName,
                            const QString& toolTip, QWidget* parent);
     void showRepresentation();
+    void showPage(QWidget* page);
     void convertTo(core::model::NodeTransform::Form form);
     void showRefusal(const QString& reason);
 

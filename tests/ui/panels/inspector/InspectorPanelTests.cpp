@@ -243,6 +243,17 @@ TEST_CASE("a forbidden name is refused at the field and changes nothing", "[ui][
         CHECK_FALSE(name->property("invalid").toBool());
         CHECK_FALSE(message->isVisible());
     }
+    SECTION("leaving the field puts the current name back; the reason stays") {
+        f.panel->activateWindow();
+        REQUIRE(QTest::qWaitForWindowActive(f.panel));
+        name->setFocus();
+        REQUIRE(name->hasFocus());
+        child<ui::NumberField>(*f.panel, "positionX")->setFocus();
+        CHECK(name->text() == "Spine");
+        CHECK(message->isVisible());
+        CHECK(name->toolTip() == reason);
+        CHECK(f.steps() == steps);
+    }
     SECTION("a valid name renames, and undo restores it") {
         name->selectAll();
         QTest::keyClicks(name, QStringLiteral("Backbone"));
