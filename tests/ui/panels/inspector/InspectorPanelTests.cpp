@@ -114,6 +114,13 @@ TEST_CASE("the inspector shows the selected bone: name, position, component", "[
         CHECK(child<QLabel>(*f.panel, "skeletonJoints")->text() == "28 slots");
         CHECK(child<QLabel>(*f.panel, "skeletonBindPoses")->text() == "2 (TPose, APose)");
     }
+    SECTION("showing nodes, undoing and closing issue no commands") {
+        f.session.select({f.node("Head"), f.node("Spine")});
+        f.session.select({f.node("LeftUpperArm")});
+        CHECK(f.steps() == 0);
+        f.session.closeDocument();
+        CHECK(child<QLabel>(*f.panel, "inspectorEmptyLabel")->isVisible());
+    }
     SECTION("selecting nothing empties the panel") {
         f.session.selectNone();
         CHECK(child<QLabel>(*f.panel, "inspectorEmptyLabel")->isVisible());
