@@ -7,17 +7,16 @@ namespace hyperrig::ui {
 // The one numeric editor of the panels: a QDoubleSpinBox that turns the user's gestures into
 // edits a panel maps to commands (ui-style.md §3), so every panel behaves the same.
 //
-//   typing      nothing happens while digits are typed (keyboardTracking off); Enter or leaving
-//               the field emits editingStarted, valueEdited, editingEnded;
-//   arrow keys, each step emits valueEdited at once; the first one of a run emits
-//   wheel       editingStarted, and Enter or leaving the field ends the run (editingEnded). The
-//               panel's commands merge within History's merge window, so a run is one undo step;
-//   holding the editingStarted on the press (isHeld() is true: the panel opens a transaction),
-//   arrows with valueEdited per repeat and editingEnded on the release;
-//   the mouse
-//   Escape      cancels what is in progress: typed text goes back to the value, a run or hold
-//               goes back to the value it started from, and editingCancelled tells the panel to
-//               undo what it applied. With nothing in progress Escape goes to the parent.
+// - Typing: nothing happens while digits are typed (keyboardTracking off); Enter or leaving the
+//   field emits editingStarted, valueEdited, editingEnded.
+// - Arrow keys and the wheel: each step emits valueEdited at once; the first step of a run emits
+//   editingStarted, and Enter or leaving the field ends the run (editingEnded). The panel's
+//   commands merge within History's merge window, so a run is one undo step.
+// - Holding an arrow button with the mouse: editingStarted on the press (isHeld() is true, so the
+//   panel opens a transaction), valueEdited per repeat, editingEnded on the release.
+// - Escape cancels what is in progress: typed text goes back to the value, a run or a hold goes
+//   back to the value it started from, and editingCancelled tells the panel to undo what it
+//   applied. With nothing in progress Escape goes to the parent.
 //
 // Values are shown with a fixed number of decimals (trailing zeros dropped) and the unit as a
 // suffix. setDisplayedValue and setMixed never emit the edit signals. A wheel over an unfocused
