@@ -1,1 +1,9 @@
-# ui/panels/inspector: its sources (target_sources(hyperrig_ui PRIVATE panels/inspector/....cpp)).
+# ui/panels/inspector: the Inspector panel (InspectorPanel) and the editors it is made of.
+target_sources(hyperrig_ui PRIVATE
+    panels/inspector/ComponentView.cpp
+    panels/inspector/InspectorPanel.cpp
+    panels/inspector/NameEditor.cpp
+    panels/inspector/SetTransformsCommand.cpp
+    panels/inspector/TransformEditor.cpp
+    panels/inspector/TransformFieldEditing.cpp
+    panels/inspector/TransformFields.cpp)

@@ -1,0 +1,405 @@
+#include "ui/panels/inspector/InspectorPanel.h"
+#include "ui/session/EditorSession.h"
+#include "ui/widgets/NumberField.h"
+
+#include <QAccessible>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QSignalSpy>
+#include <QStackedWidget>
+#include <QTest>
+
+#include <catch2/catch.hpp>
+#include <map>
+
+namespace Catch {
+template <>
+struct StringMaker<QString> {
+    static std::string convert(const QString& text) { return text.toStdString(); }
+};
+} // namespace Catch
+
+using namespace hyperrig;
+using core::model::NodeId;
+using core::model::NodeTransform;
+
+namespace {
+
+QString sample(const char* name) {
+    return QStringLiteral(HYPERRIG_SOURCE_DIR "/assets/samples/") + QString::fromLatin1(name);
+}
+
+template <typename T>
+T* child(QWidget& panel, const char* name) {
+    auto* widget = panel.findChild<T*>(QString::fromLatin1(name));
+    INFO(name);
+    REQUIRE(widget != nullptr);
+    return widget;
+}
+
+// Types `text` over the field's contents and confirms it with Enter, as a user does.
+void type(ui::NumberField* field, const QString& text) {
+    field->selectAll();
+    QTest::keyClicks(field, text);
+    QTest::keyClick(field, Qt::Key_Return);
+}
+
+struct Fixture {
+    ui::EditorSession session;
+    ui::InspectorPanel* panel = nullptr;
+    std::unique_ptr<ui::InspectorPanel> owner;
+
+    explicit Fixture(const char* file) {
+        REQUIRE(session.openFile(sample(file)).ok());
+        owner = std::make_unique<ui::InspectorPanel>(session);
+        panel = owner.get();
+        panel->resize(420, 900);
+        panel->show();
+        REQUIRE(QTest::qWaitForWindowExposed(panel));
+    }
+    NodeId node(const char* name) const {
+        const NodeId id = session.document().findNode(name);
+        REQUIRE(id);
+        return id;
+    }
+    const NodeTransform& transform(const char* name) const {
+        return session.document().node(node(name)).transform;
+    }
+    std::size_t steps() const { return session.history().undoCount(); }
+};
+
+} // namespace
+
+TEST_CASE("the inspector shows the selected bone: name, position, component", "[ui][inspector]") {
+    Fixture f("creature-4d.g4tf");
+    CHECK(ui::InspectorPanel::title() == "Inspector");
+    CHECK(child<QLabel>(*f.panel, "inspectorEmptyLabel")->isVisible());
+
+    f.session.select({f.node("Hips")});
+    CHECK_FALSE(child<QLabel>(*f.panel, "inspectorEmptyLabel")->isVisible());
+    CHECK(child<QLineEdit>(*f.panel, "nameField")->text() == "Hips");
+    CHECK(child<ui::NumberField>(*f.panel, "positionX")->value() == 0.0);
+    CHECK(child<ui::NumberField>(*f.panel, "positionY")->value() == 0.92);
+    CHECK(child<ui::NumberField>(*f.panel, "positionY")->text() == "0.92 m");
+    CHECK(child<ui::NumberField>(*f.panel, "positionW")->value() == 0.0);
+    CHECK(f.panel->findChild<ui::NumberField*>("positionV") == nullptr);
+    CHECK(child<QLabel>(*f.panel, "componentKind")->text() == "Bone");
+    CHECK(child<QLabel>(*f.panel, "boneLength")->text() == "0.12 m");
+    CHECK(child<QLabel>(*f.panel, "boneMass")->text() == "9 kg");
+    CHECK(child<QCheckBox>(*f.panel, "visibleCheck")->isChecked());
+
+    SECTION("the fields carry accessible names that say what they are") {
+        for (const char* axis : {"x", "y", "z", "w"}) {
+            const QString name = QStringLiteral("Position ") + QLatin1String(axis);
+            auto* field = child<ui::NumberField>(
+                *f.panel, (QStringLiteral("position") + QString(axis).toUpper()).toLatin1());
+            CHECK(field->accessibleName() == name);
+            QAccessibleInterface* accessible = QAccessible::queryAccessibleInterface(field);
+            REQUIRE(accessible != nullptr);
+            CHECK(accessible->text(QAccessible::Name) == name);
+        }
+        CHECK(child<QLineEdit>(*f.panel, "nameField")->accessibleName() == "Name");
+        CHECK(child<QComboBox>(*f.panel, "representationCombo")->accessibleName() ==
+              "Representation");
+        CHECK(child<ui::NumberField>(*f.panel, "scaleW")->accessibleName() == "Scale w");
+        CHECK(child<ui::NumberField>(*f.panel, "rotorXyzw")->accessibleName() == "Rotor xyzw");
+        CHECK(child<ui::NumberField>(*f.panel, "basisRow1Column2")->accessibleName() ==
+              "Basis row 1 column 2");
+    }
+    SECTION("a skeleton shows its joints and bind poses") {
+        f.session.select({f.node("CreatureRig")});
+        CHECK(child<QLabel>(*f.panel, "componentKind")->text() == "Skeleton");
+        CHECK(child<QLabel>(*f.panel, "skeletonJoints")->text() == "28 slots");
+        CHECK(child<QLabel>(*f.panel, "skeletonBindPoses")->text() == "2 (TPose, APose)");
+    }
+    SECTION("showing nodes, undoing and closing issue no commands") {
+        f.session.select({f.node("Head"), f.node("Spine")});
+        f.session.select({f.node("LeftUpperArm")});
+        CHECK(f.steps() == 0);
+        f.session.closeDocument();
+        CHECK(child<QLabel>(*f.panel, "inspectorEmptyLabel")->isVisible());
+    }
+    SECTION("selecting nothing empties the panel") {
+        f.session.selectNone();
+        CHECK(child<QLabel>(*f.panel, "inspectorEmptyLabel")->isVisible());
+        CHECK(child<QLineEdit>(*f.panel, "nameField")->text().isEmpty());
+    }
+}
+
+TEST_CASE("typing a position is one command that undo restores exactly", "[ui][inspector]") {
+    Fixture f("creature-4d.g4tf");
+    f.session.select({f.node("Spine")});
+    const NodeTransform before = f.transform("Spine");
+    const std::size_t steps = f.steps();
+    auto* x = child<ui::NumberField>(*f.panel, "positionX");
+
+    type(x, QStringLiteral("0.5"));
+    CHECK(f.transform("Spine").position == std::vector<double>{0.5, 0.12, 0.0, 0.0});
+    CHECK(f.steps() == steps + 1);
+    CHECK(f.session.undoName() == "Set Position");
+
+    f.session.undo();
+    CHECK(f.transform("Spine") == before);
+    CHECK(x->value() == 0.0);
+    f.session.redo();
+    CHECK(f.transform("Spine").position == std::vector<double>{0.5, 0.12, 0.0, 0.0});
+    CHECK(x->value() == 0.5);
+
+    SECTION("typing the value already shown issues nothing") {
+        type(x, QStringLiteral("0.5"));
+        CHECK(f.steps() == steps + 1);
+        CHECK(f.session.canRedo() == false);
+    }
+}
+
+TEST_CASE("arrow steps within the merge window are one undo step", "[ui][inspector]") {
+    Fixture f("creature-4d.g4tf");
+    f.session.select({f.node("Spine")});
+    const NodeTransform before = f.transform("Spine");
+    const std::size_t steps = f.steps();
+    auto* y = child<ui::NumberField>(*f.panel, "positionY");
+
+    QTest::keyClick(y, Qt::Key_Up);
+    QTest::keyClick(y, Qt::Key_Up);
+    QTest::keyClick(y, Qt::Key_Up);
+    CHECK(f.transform("Spine").position[1] == Approx(0.15));
+    CHECK(f.steps() == steps + 1);
+
+    f.session.undo();
+    CHECK(f.transform("Spine") == before);
+    CHECK(y->value() == 0.12);
+}
+
+TEST_CASE("Escape cancels an edit in progress", "[ui][inspector]") {
+    Fixture f("creature-4d.g4tf");
+    f.session.select({f.node("Spine")});
+    const NodeTransform before = f.transform("Spine");
+    const std::size_t steps = f.steps();
+    auto* y = child<ui::NumberField>(*f.panel, "positionY");
+
+    SECTION("typed text goes back to the value") {
+        y->selectAll();
+        QTest::keyClicks(y, QStringLiteral("7"));
+        QTest::keyClick(y, Qt::Key_Escape);
+        CHECK(y->text() == "0.12 m");
+        QTest::keyClick(y, Qt::Key_Return);
+        CHECK(f.transform("Spine") == before);
+        CHECK(f.steps() == steps);
+    }
+    SECTION("steps are taken back and leave no undo step") {
+        QTest::keyClick(y, Qt::Key_Up);
+        QTest::keyClick(y, Qt::Key_Up);
+        CHECK(f.transform("Spine") != before);
+        QTest::keyClick(y, Qt::Key_Escape);
+        CHECK(f.transform("Spine") == before);
+        CHECK(f.steps() == steps);
+        CHECK(y->value() == 0.12);
+    }
+    SECTION("holding an arrow runs in a transaction that Escape rolls back") {
+        const QPoint upArrow(y->width() - 4, y->height() / 4);
+        QTest::mousePress(y, Qt::LeftButton, {}, upArrow);
+        CHECK(f.session.inTransaction());
+        CHECK(f.transform("Spine").position[1] == Approx(0.13));
+        QTest::keyClick(y, Qt::Key_Escape);
+        CHECK_FALSE(f.session.inTransaction());
+        QTest::mouseRelease(y, Qt::LeftButton, {}, upArrow);
+        CHECK(f.transform("Spine") == before);
+        CHECK(f.steps() == steps);
+        CHECK(y->value() == 0.12);
+    }
+    SECTION("a hold released normally is one undo step") {
+        const QPoint upArrow(y->width() - 4, y->height() / 4);
+        QTest::mousePress(y, Qt::LeftButton, {}, upArrow);
+        QTest::mouseRelease(y, Qt::LeftButton, {}, upArrow);
+        CHECK_FALSE(f.session.inTransaction());
+        CHECK(f.steps() == steps + 1);
+        CHECK(f.session.undoName() == "Set Position");
+        f.session.undo();
+        CHECK(f.transform("Spine") == before);
+    }
+}
+
+TEST_CASE("a forbidden name is refused at the field and changes nothing", "[ui][inspector]") {
+    Fixture f("creature-4d.g4tf");
+    f.session.select({f.node("Spine")});
+    const std::size_t steps = f.steps();
+    auto* name = child<QLineEdit>(*f.panel, "nameField");
+    auto* message = child<QLabel>(*f.panel, "nameFieldMessage");
+    QSignalSpy messages(f.panel, &ui::InspectorPanel::message);
+
+    name->selectAll();
+    QTest::keyClicks(name, QStringLiteral("Bad.Name"));
+    QTest::keyClick(name, Qt::Key_Return);
+    CHECK(f.session.document().node(f.node("Spine")).displayName() == "Spine");
+    CHECK(f.steps() == steps);
+    REQUIRE(messages.count() == 1);
+    const QString reason = messages.front().front().toString();
+    CHECK(reason.contains(QStringLiteral("'.'")));
+    CHECK(message->isVisible());
+    CHECK(message->text() == reason);
+    CHECK(name->property("invalid").toBool());
+    CHECK(name->toolTip() == reason);
+    CHECK(name->accessibleDescription() == reason);
+    CHECK(name->text() == "Bad.Name"); // kept so it can be fixed
+
+    SECTION("Escape puts the current name back") {
+        QTest::keyClick(name, Qt::Key_Escape);
+        CHECK(name->text() == "Spine");
+        CHECK_FALSE(name->property("invalid").toBool());
+        CHECK_FALSE(message->isVisible());
+    }
+    SECTION("leaving the field puts the current name back; the reason stays") {
+        f.panel->activateWindow();
+        REQUIRE(QTest::qWaitForWindowActive(f.panel));
+        name->setFocus();
+        REQUIRE(name->hasFocus());
+        child<ui::NumberField>(*f.panel, "positionX")->setFocus();
+        CHECK(name->text() == "Spine");
+        CHECK(message->isVisible());
+        CHECK(name->toolTip() == reason);
+        CHECK(f.steps() == steps);
+    }
+    SECTION("a valid name renames, and undo restores it") {
+        name->selectAll();
+        QTest::keyClicks(name, QStringLiteral("Backbone"));
+        CHECK_FALSE(message->isVisible()); // checked while typing
+        QTest::keyClick(name, Qt::Key_Return);
+        CHECK(f.session.document().findNode("Backbone") == f.node("Backbone"));
+        CHECK(f.session.undoName() == "Rename");
+        f.session.undo();
+        CHECK(name->text() == "Spine");
+    }
+    SECTION("a name another node has is refused while typing") {
+        name->selectAll();
+        QTest::keyClicks(name, QStringLiteral("Hips"));
+        CHECK(message->isVisible());
+    }
+}
+
+TEST_CASE("switching the representation converts through the command", "[ui][inspector]") {
+    Fixture f("creature-4d.g4tf");
+    auto* combo = child<QComboBox>(*f.panel, "representationCombo");
+    auto* pages = child<QStackedWidget>(*f.panel, "representationPages");
+
+    SECTION("rotor + scale to basis and back by undo") {
+        f.session.select({f.node("Head")});
+        const NodeTransform before = f.transform("Head");
+        REQUIRE(before.form == NodeTransform::Form::RotorScale);
+        CHECK(combo->currentText() == "Rotor + scale");
+        CHECK(pages->currentWidget()->objectName() == "rotorScalePage");
+        CHECK(child<ui::NumberField>(*f.panel, "rotorS")->value() == 0.9848078);
+        CHECK(child<ui::NumberField>(*f.panel, "rotorZw")->value() == 0.1736482);
+        CHECK(child<ui::NumberField>(*f.panel, "scaleX")->value() == 1.0);
+
+        combo->setCurrentIndex(combo->findText("Basis matrix"));
+        CHECK(f.transform("Head").form == NodeTransform::Form::Basis);
+        CHECK(f.session.undoName() == "Convert Transform");
+        CHECK(pages->currentWidget()->objectName() == "basisPage");
+        CHECK(child<ui::NumberField>(*f.panel, "basisRow1Column1")->value() == 1.0);
+
+        f.session.undo();
+        CHECK(f.transform("Head") == before);
+        CHECK(combo->currentText() == "Rotor + scale");
+        CHECK(pages->currentWidget()->objectName() == "rotorScalePage");
+    }
+    SECTION("a rotation cannot become None: the choice is disabled") {
+        f.session.select({f.node("Head")});
+        auto* model = combo->model();
+        const QModelIndex none = model->index(combo->findText("None"), 0);
+        CHECK_FALSE(model->flags(none).testFlag(Qt::ItemIsEnabled));
+    }
+    SECTION("None to rotor + scale writes the identity rotor") {
+        f.session.select({f.node("Spine")});
+        CHECK(combo->currentText() == "None");
+        combo->setCurrentIndex(combo->findText("Rotor + scale"));
+        CHECK(f.transform("Spine").form == NodeTransform::Form::RotorScale);
+        CHECK(f.transform("Spine").rotor == std::vector<double>{1, 0, 0, 0, 0, 0, 0});
+        CHECK(child<ui::NumberField>(*f.panel, "rotorS")->value() == 1.0);
+        f.session.undo();
+        CHECK(f.transform("Spine").form == NodeTransform::Form::None);
+    }
+    SECTION("editing a rotor component keeps the file's 7-number rotor") {
+        f.session.select({f.node("Head")});
+        type(child<ui::NumberField>(*f.panel, "rotorS"), QStringLiteral("0.5"));
+        CHECK(f.transform("Head").rotor == std::vector<double>{0.5, 0, 0, 0, 0, 0, 0.1736482});
+        CHECK(f.session.undoName() == "Set Rotor");
+    }
+}
+
+TEST_CASE("several selected nodes are edited together in one undo step", "[ui][inspector]") {
+    Fixture f("creature-4d.g4tf");
+    const std::vector<NodeId> nodes = {f.node("Hips"), f.node("Spine"), f.node("Chest")};
+    f.session.select(nodes);
+    std::map<NodeId, NodeTransform> before;
+    for (NodeId node : nodes)
+        before[node] = f.session.document().node(node).transform;
+    const std::size_t steps = f.steps();
+    auto* x = child<ui::NumberField>(*f.panel, "positionX");
+    auto* y = child<ui::NumberField>(*f.panel, "positionY");
+    CHECK_FALSE(x->isMixed());
+    CHECK(y->isMixed());
+    CHECK(y->text() == QStringLiteral("—"));
+    CHECK(child<QLineEdit>(*f.panel, "nameField")->isReadOnly());
+
+    SECTION("a typed common field") {
+        type(x, QStringLiteral("0.25"));
+        for (NodeId node : nodes)
+            CHECK(f.session.document().node(node).transform.position[0] == 0.25);
+        CHECK(f.steps() == steps + 1);
+        CHECK(f.session.undoName() == "Set Position of 3 Nodes");
+        f.session.undo();
+        for (NodeId node : nodes)
+            CHECK(f.session.document().node(node).transform == before[node]);
+    }
+    SECTION("a field that differs takes the typed value for all") {
+        type(y, QStringLiteral("1"));
+        CHECK_FALSE(y->isMixed());
+        for (NodeId node : nodes)
+            CHECK(f.session.document().node(node).transform.position[1] == 1.0);
+        f.session.undo();
+        CHECK(y->isMixed());
+    }
+    SECTION("arrow steps merge") {
+        QTest::keyClick(x, Qt::Key_Up);
+        QTest::keyClick(x, Qt::Key_Up);
+        CHECK(f.steps() == steps + 1);
+        for (NodeId node : nodes)
+            CHECK(f.session.document().node(node).transform.position[0] == Approx(0.02));
+        QTest::keyClick(x, Qt::Key_Escape);
+        CHECK(f.steps() == steps);
+        for (NodeId node : nodes)
+            CHECK(f.session.document().node(node).transform == before[node]);
+    }
+    SECTION("visible") {
+        child<QCheckBox>(*f.panel, "visibleCheck")->click();
+        for (NodeId node : nodes)
+            CHECK_FALSE(f.session.document().node(node).isVisible());
+        CHECK(f.session.undoName() == "Set Visible of 3 Nodes");
+        f.session.undo();
+        for (NodeId node : nodes)
+            CHECK(f.session.document().node(node).isVisible());
+    }
+}
+
+TEST_CASE("a 3D document shows x, y, z only", "[ui][inspector]") {
+    Fixture f("creature-4d.g4tf");
+    CHECK(f.panel->findChild<ui::NumberField*>("positionW") != nullptr);
+    REQUIRE(f.session.openFile(sample("arm-3d.g4tf")).ok());
+    f.session.select({f.node("UpperArm")});
+    CHECK(child<ui::NumberField>(*f.panel, "positionX")->value() == 0.18);
+    CHECK(child<ui::NumberField>(*f.panel, "positionZ")->accessibleName() == "Position z");
+    CHECK(f.panel->findChild<ui::NumberField*>("positionW") == nullptr);
+    CHECK(f.panel->findChild<ui::NumberField*>("rotorXw") == nullptr);
+    CHECK(child<ui::NumberField>(*f.panel, "rotorYz")->accessibleName() == "Rotor yz");
+    CHECK(f.panel->findChild<ui::NumberField*>("basisRow3Column3") != nullptr);
+    CHECK(f.panel->findChild<ui::NumberField*>("basisRow4Column4") == nullptr);
+}
+
+TEST_CASE("the root node's transform cannot be edited", "[ui][inspector]") {
+    Fixture f("creature-4d.g4tf");
+    f.session.select({f.session.document().root()});
+    CHECK(child<QLineEdit>(*f.panel, "nameField")->text() == "Scene");
+    CHECK_FALSE(child<QWidget>(*f.panel, "transformEditor")->isEnabled());
+}

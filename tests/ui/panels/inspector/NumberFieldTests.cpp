@@ -1,0 +1,86 @@
+#include "ui/panels/inspector/TransformFields.h"
+#include "ui/widgets/NumberField.h"
+
+#include <QSignalSpy>
+#include <QTest>
+
+#include <catch2/catch.hpp>
+
+using namespace hyperrig;
+
+TEST_CASE("a number field reports typed values, steps and Escape", "[ui][inspector][widgets]") {
+    ui::NumberField field;
+    field.setUnit(QStringLiteral("m"));
+    field.setDisplayedValue(0.25);
+    QSignalSpy started(&field, &ui::NumberField::editingStarted);
+    QSignalSpy edited(&field, &ui::NumberField::valueEdited);
+    QSignalSpy ended(&field, &ui::NumberField::editingEnded);
+    QSignalSpy cancelled(&field, &ui::NumberField::editingCancelled);
+    CHECK(field.text() == "0.25 m");
+    CHECK(edited.isEmpty()); // showing a value is not an edit
+
+    SECTION("typing emits nothing until Enter, then one value") {
+        field.selectAll();
+        QTest::keyClicks(&field, QStringLiteral("1.5"));
+        CHECK(edited.isEmpty());
+        QTest::keyClick(&field, Qt::Key_Return);
+        REQUIRE(edited.count() == 1);
+        CHECK(edited.front().front().toDouble() == 1.5);
+        CHECK(started.count() == 1);
+        CHECK(ended.count() == 1);
+    }
+    SECTION("each step is a value; the run ends on Enter") {
+        QTest::keyClick(&field, Qt::Key_Up);
+        QTest::keyClick(&field, Qt::Key_Up);
+        CHECK(edited.count() == 2);
+        CHECK(started.count() == 1);
+        CHECK(field.isEditing());
+        QTest::keyClick(&field, Qt::Key_Return);
+        CHECK(ended.count() == 1);
+        CHECK_FALSE(field.isEditing());
+    }
+    SECTION("Escape after steps shows the value from before the run") {
+        QTest::keyClick(&field, Qt::Key_Down);
+        QTest::keyClick(&field, Qt::Key_Escape);
+        CHECK(cancelled.count() == 1);
+        CHECK(field.value() == 0.25);
+        CHECK_FALSE(field.isEditing());
+    }
+    SECTION("Escape with nothing in progress is left to the parent") {
+        QTest::keyClick(&field, Qt::Key_Escape);
+        CHECK(cancelled.isEmpty());
+    }
+    SECTION("a mixed field shows a dash, takes a typed value and does not step") {
+        field.setMixed();
+        CHECK(field.text() == QStringLiteral("—"));
+        QTest::keyClick(&field, Qt::Key_Up);
+        CHECK(edited.isEmpty());
+        field.selectAll();
+        QTest::keyClicks(&field, QStringLiteral("0.25"));
+        QTest::keyClick(&field, Qt::Key_Return);
+        REQUIRE(edited.count() == 1);
+        CHECK(edited.front().front().toDouble() == 0.25);
+        CHECK_FALSE(field.isMixed());
+    }
+}
+
+TEST_CASE("transform fields read and write the authored numbers", "[ui][inspector]") {
+    using Field = ui::TransformField;
+    core::model::NodeTransform transform; // None, no position
+    CHECK(ui::fieldValue(transform, 4, {Field::Part::Position, 3}) == 0.0);
+    CHECK_FALSE(ui::fieldValue(transform, 4, {Field::Part::Rotor, 0}));
+
+    const auto moved = ui::withFieldValue(transform, 4, {Field::Part::Position, 1}, 2.0);
+    CHECK(moved.position == std::vector<double>{0, 2, 0, 0});
+    CHECK(ui::withFieldValue(transform, 4, {Field::Part::Position, 1}, 0.0).position.empty());
+
+    transform.form = core::model::NodeTransform::Form::RotorScale;
+    transform.scale = {2.0};
+    CHECK(ui::fieldValue(transform, 3, {Field::Part::Scale, 2}) == 2.0);
+    CHECK(ui::fieldValue(transform, 3, {Field::Part::Rotor, 0}) == 1.0);
+    CHECK(ui::withFieldValue(transform, 3, {Field::Part::Scale, 1}, 3.0).scale ==
+          std::vector<double>{2, 3, 2});
+    CHECK(ui::withFieldValue(transform, 3, {Field::Part::Rotor, 1}, 0.5).rotor ==
+          std::vector<double>{1, 0.5, 0, 0});
+    CHECK(ui::editName(Field::Part::Scale, 3) == "Set Scale of 3 Nodes");
+}

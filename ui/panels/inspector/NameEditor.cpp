@@ -1,0 +1,122 @@
+#include "ui/panels/inspector/NameEditor.h"
+
+#include "core/edit/commands/NodeCommands.h"
+#include "core/model/NameRules.h"
+#include "ui/session/EditorSession.h"
+#include "ui/widgets/FieldMessage.h"
+
+#include <QEvent>
+#include <QFormLayout>
+#include <QKeyEvent>
+#include <QLabel>
+#include <QLineEdit>
+#include <QSignalBlocker>
+#include <QVBoxLayout>
+
+namespace hyperrig::ui {
+
+NameEditor::NameEditor(EditorSession& session, QWidget* parent)
+    : QWidget(parent), m_session(session) {
+    setObjectName(QStringLiteral("nameEditor"));
+    m_field = new QLineEdit(this);
+    m_field->setObjectName(QStringLiteral("nameField"));
+    m_field->setAccessibleName(tr("Name"));
+    m_field->setToolTip(
+        tr("The node's name: unique in the file, without %1 or control characters. Empty "
+           "removes the name. Enter renames; Escape puts the current name back.")
+            .arg(QString::fromUtf8(core::model::kForbiddenNamePunctuation.data(),
+                                   static_cast<int>(core::model::kForbiddenNamePunctuation.size()))
+                     .split(QString(), Qt::SkipEmptyParts)
+                     .join(QLatin1Char(' '))));
+    m_field->installEventFilter(this);
+    m_message = new FieldMessage(m_field, this);
+
+    auto* label = new QLabel(tr("Name"), this);
+    label->setBuddy(m_field);
+    auto* form = new QFormLayout;
+    form->setContentsMargins(0, 0, 0, 0);
+    form->addRow(label, m_field);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addLayout(form);
+    layout->addWidget(m_message);
+
+    // Enter keeps a refused name for fixing; leaving the field (eventFilter) puts the name back.
+    connect(m_field, &QLineEdit::returnPressed, this, [this] { commit(false); });
+    connect(m_field, &QLineEdit::textEdited, this, &NameEditor::checkTyped);
+}
+
+QString NameEditor::currentName() const {
+    if (!m_node || !m_session.hasDocument() || !m_session.document().nodes.find(m_node))
+        return {};
+    return QString::fromStdString(m_session.document().node(m_node).displayName());
+}
+
+void NameEditor::showNodes(const std::vector<core::model::NodeId>& nodes) {
+    const core::model::NodeId node = nodes.size() == 1 ? nodes.front() : core::model::NodeId{};
+    const bool otherNode = node != m_node;
+    m_node = node;
+    const QSignalBlocker blocker(m_field);
+    m_field->setReadOnly(!m_node);
+    m_field->setPlaceholderText(nodes.size() > 1 ? tr("%1 nodes").arg(nodes.size())
+                                                 : tr("(unnamed)"));
+    m_field->setText(currentName());
+    m_field->setModified(false);
+    if (otherNode || !m_node)
+        m_message->clearMessage();
+}
+
+void NameEditor::checkTyped(const QString& text) {
+    if (!m_node)
+        return;
+    auto allowed = core::model::checkNewName(m_session.document(), text.toStdString(), m_node);
+    if (allowed)
+        m_message->clearMessage();
+    else
+        m_message->showMessage(QString::fromStdString(allowed.error().message()));
+}
+
+void NameEditor::commit(bool leaving) {
+    if (!m_node || m_field->isReadOnly())
+        return;
+    const QString typed = m_field->text();
+    if (typed == currentName())
+        return; // a refusal shown earlier stays until the user types or the node changes
+    std::optional<std::string> name;
+    if (!typed.isEmpty())
+        name = typed.toStdString();
+    auto renamed = m_session.execute(core::edit::renameNode(m_node, name));
+    if (renamed) {
+        m_message->clearMessage();
+        revert(); // shows the name as stored (the refresh may not have run yet)
+        return;
+    }
+    const QString reason = QString::fromStdString(renamed.error().message());
+    m_message->showMessage(reason);
+    emit message(reason);
+    if (leaving) {
+        const QSignalBlocker blocker(m_field);
+        m_field->setText(currentName());
+    }
+}
+
+void NameEditor::revert() {
+    const QSignalBlocker blocker(m_field);
+    m_field->setText(currentName());
+    m_field->setModified(false);
+}
+
+bool NameEditor::eventFilter(QObject* watched, QEvent* event) {
+    if (watched == m_field && event->type() == QEvent::KeyPress &&
+        static_cast<QKeyEvent*>(event)->key() == Qt::Key_Escape &&
+        (m_field->text() != currentName() || m_message->hasMessage())) {
+        revert();
+        m_message->clearMessage();
+        return true;
+    }
+    if (watched == m_field && event->type() == QEvent::FocusOut)
+        commit(true);
+    return QWidget::eventFilter(watched, event);
+}
+
+} // namespace hyperrig::ui

@@ -1,0 +1,52 @@
+#pragma once
+
+// moc cannot parse <concepts>, which core/model/Ids.h reaches first through <compare>; it
+// needs none of these declarations.
+#ifndef Q_MOC_RUN
+#include "core/model/Ids.h"
+#endif
+
+#include <QWidget>
+
+#include <vector>
+
+class QLineEdit;
+
+namespace hyperrig::ui {
+
+class EditorSession;
+class FieldMessage;
+
+// The "Name" field of the inspector. Enter or leaving the field renames the node through
+// core::edit::renameNode; an empty field removes the name. The G4MF rules are checked as the user
+// types (the command's own check, core::model::checkNewName), and a refused rename shows its
+// reason at the field (FieldMessage) and in message(). After a refusal on Enter the typed text
+// stays so it can be fixed; Escape or leaving the field puts the current name back. Several
+// nodes cannot share a name, so with more than one node the field is read-only.
+class NameEditor : public QWidget {
+    Q_OBJECT
+public:
+    explicit NameEditor(EditorSession& session, QWidget* parent = nullptr);
+
+    // Shows the name of nodes.front() (contract: the ids exist), or nothing for no node.
+    void showNodes(const std::vector<core::model::NodeId>& nodes);
+
+signals:
+    void message(const QString& text);
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
+private:
+    void commit(bool leaving);
+    void revert();
+    void checkTyped(const QString& text);
+    QString currentName() const;
+
+    EditorSession& m_session;
+    core::model::NodeId m_node; // none unless exactly one node is shown
+    QLineEdit* m_field;
+    FieldMessage* m_message;
+};
+
+} // namespace hyperrig::ui

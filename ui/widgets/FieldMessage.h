@@ -1,0 +1,32 @@
+#pragma once
+
+#include <QLabel>
+#include <QString>
+
+namespace hyperrig::ui {
+
+// Inline feedback for one editor field (ui-style.md §3, decision 0008): a refused or invalid
+// value shows at the field, never in a message box. The message appears in this label (placed
+// below the field), the field gets a red frame through the dynamic property `invalid` (styled by
+// FieldMessage::frameStyleSheet()), and the same text becomes the field's tooltip and accessible
+// description, so a screen reader hears why. clearMessage() restores the field's own tooltip.
+class FieldMessage : public QLabel {
+    Q_OBJECT
+public:
+    FieldMessage(QWidget* field, QWidget* parent = nullptr);
+
+    void showMessage(const QString& message);
+    void clearMessage();
+    bool hasMessage() const { return !text().isEmpty(); }
+
+    // The rule that draws the red frame; a panel sets it once on itself.
+    static QString frameStyleSheet();
+
+private:
+    void setInvalid(bool invalid);
+
+    QWidget* m_field;
+    QString m_fieldToolTip;
+};
+
+} // namespace hyperrig::ui

@@ -1,0 +1,208 @@
+#include "ui/widgets/NumberField.h"
+
+#include <QKeyEvent>
+#include <QLineEdit>
+#include <QLocale>
+#include <QStyle>
+#include <QStyleOptionSpinBox>
+
+namespace hyperrig::ui {
+namespace {
+
+// Shown for "the selected items differ here".
+const QString kMixedText = QStringLiteral("—");
+
+} // namespace
+
+NumberField::NumberField(QWidget* parent) : QDoubleSpinBox(parent) {
+    setKeyboardTracking(false);
+    setDecimals(kDecimals);
+    setRange(m_minimum, 1e6);
+    setSingleStep(0.01);
+    setAccelerated(true);
+    // StrongFocus: a wheel over the field must not take focus (and then change the value) while
+    // the user scrolls the panel.
+    setFocusPolicy(Qt::StrongFocus);
+    setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    connect(this, &QDoubleSpinBox::valueChanged, this, &NumberField::userChangedValue);
+    connect(this, &QAbstractSpinBox::editingFinished, this, &NumberField::endRun);
+}
+
+void NumberField::setLimits(double minimum, double maximum) {
+    m_minimum = minimum;
+    m_quiet = true;
+    setRange(m_mixed ? minimum - 1.0 : minimum, maximum);
+    m_quiet = false;
+}
+
+void NumberField::setUnit(const QString& unit) {
+    setSuffix(unit.isEmpty() ? QString() : QStringLiteral(" ") + unit);
+}
+
+void NumberField::showQuietly(double value) {
+    m_quiet = true;
+    setValue(value);
+    // setValue leaves text the user typed alone when the value is unchanged.
+    lineEdit()->setText(value == minimum() && !specialValueText().isEmpty()
+                            ? specialValueText()
+                            : prefix() + textFromValue(this->value()) + suffix());
+    m_quiet = false;
+}
+
+void NumberField::setDisplayedValue(double value) {
+    if (m_mixed) {
+        m_mixed = false;
+        m_quiet = true;
+        setSpecialValueText(QString());
+        setMinimum(m_minimum);
+        m_quiet = false;
+    }
+    showQuietly(value);
+}
+
+void NumberField::setMixed() {
+    // The spin box has no "no value": the minimum, one below the allowed range, stands for it
+    // and shows as the special value text.
+    m_mixed = true;
+    m_quiet = true;
+    setSpecialValueText(kMixedText);
+    setMinimum(m_minimum - 1.0);
+    m_quiet = false;
+    showQuietly(minimum());
+}
+
+void NumberField::leaveMixed() {
+    m_mixed = false;
+    m_quiet = true;
+    setSpecialValueText(QString());
+    setMinimum(m_minimum);
+    m_quiet = false;
+}
+
+QString NumberField::textFromValue(double value) const {
+    QString text = locale().toString(value, 'f', decimals());
+    const QChar point = locale().decimalPoint().front();
+    if (text.contains(point)) {
+        while (text.endsWith(QLatin1Char('0')))
+            text.chop(1);
+        if (text.endsWith(point))
+            text.chop(1);
+    }
+    if (text == QStringLiteral("-0"))
+        text = QStringLiteral("0");
+    return text;
+}
+
+void NumberField::beginRun() {
+    if (m_running)
+        return;
+    m_running = true;
+    m_valueBefore = value();
+    m_mixedBefore = m_mixed;
+    emit editingStarted();
+}
+
+void NumberField::endRun() {
+    if (!m_running)
+        return;
+    m_running = false;
+    m_held = false;
+    emit editingEnded();
+}
+
+void NumberField::userChangedValue(double value) {
+    if (m_quiet)
+        return;
+    if (m_mixed) {
+        leaveMixed();
+        value = this->value(); // clamped into the allowed range
+    }
+    beginRun();
+    emit valueEdited(value);
+}
+
+void NumberField::stepBy(int steps) {
+    if (m_mixed)
+        return;
+    beginRun();
+    QDoubleSpinBox::stepBy(steps);
+}
+
+QAbstractSpinBox::StepEnabled NumberField::stepEnabled() const {
+    if (m_mixed || isReadOnly())
+        return StepNone;
+    return QDoubleSpinBox::stepEnabled();
+}
+
+bool NumberField::textIsBeingEdited() const {
+    const QString shown = value() == minimum() && !specialValueText().isEmpty()
+                              ? specialValueText()
+                              : prefix() + textFromValue(value()) + suffix();
+    return lineEdit()->text() != shown;
+}
+
+void NumberField::keyPressEvent(QKeyEvent* event) {
+    if (event->key() != Qt::Key_Escape) {
+        QDoubleSpinBox::keyPressEvent(event);
+        return;
+    }
+    const bool typing = textIsBeingEdited();
+    if (!typing && !m_running) {
+        event->ignore(); // nothing to cancel: let a dialog or the window have it
+        return;
+    }
+    if (m_running) {
+        m_running = false;
+        m_held = false;
+        if (m_mixedBefore)
+            setMixed();
+        else
+            setDisplayedValue(m_valueBefore);
+    } else if (m_mixed) {
+        setMixed();
+    } else {
+        setDisplayedValue(value());
+    }
+    event->accept();
+    emit editingCancelled();
+}
+
+bool NumberField::onArrowButton(const QPoint& position) const {
+    QStyleOptionSpinBox option;
+    initStyleOption(&option);
+    const QStyle::SubControl control =
+        style()->hitTestComplexControl(QStyle::CC_SpinBox, &option, position, this);
+    return control == QStyle::SC_SpinBoxUp || control == QStyle::SC_SpinBoxDown;
+}
+
+void NumberField::mousePressEvent(QMouseEvent* event) {
+    if (event->button() == Qt::LeftButton && !m_mixed && !isReadOnly() &&
+        onArrowButton(event->position().toPoint())) {
+        // A hold is its own edit: a run begun by arrow keys ends first.
+        endRun();
+        m_held = true;
+        beginRun();
+    }
+    QDoubleSpinBox::mousePressEvent(event);
+}
+
+void NumberField::mouseReleaseEvent(QMouseEvent* event) {
+    QDoubleSpinBox::mouseReleaseEvent(event);
+    if (m_held)
+        endRun();
+}
+
+void NumberField::focusOutEvent(QFocusEvent* event) {
+    QDoubleSpinBox::focusOutEvent(event); // commits typed text: valueEdited, then editingFinished
+    endRun();
+}
+
+void NumberField::wheelEvent(QWheelEvent* event) {
+    if (!hasFocus()) {
+        event->ignore();
+        return;
+    }
+    QDoubleSpinBox::wheelEvent(event);
+}
+
+} // namespace hyperrig::ui

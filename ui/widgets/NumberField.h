@@ -1,0 +1,85 @@
+#pragma once
+
+#include <QDoubleSpinBox>
+
+namespace hyperrig::ui {
+
+// The one numeric editor of the panels: a QDoubleSpinBox that turns the user's gestures into
+// edits a panel maps to commands (ui-style.md §3), so every panel behaves the same.
+//
+// - Typing: nothing happens while digits are typed (keyboardTracking off); Enter or leaving the
+//   field emits editingStarted, valueEdited, editingEnded.
+// - Arrow keys and the wheel: each step emits valueEdited at once; the first step of a run emits
+//   editingStarted, and Enter or leaving the field ends the run (editingEnded). The panel's
+//   commands merge within History's merge window, so a run is one undo step.
+// - Holding an arrow button with the mouse: editingStarted on the press (isHeld() is true, so the
+//   panel opens a transaction), valueEdited per repeat, editingEnded on the release.
+// - Escape cancels what is in progress: typed text goes back to the value, a run or a hold goes
+//   back to the value it started from, and editingCancelled tells the panel to undo what it
+//   applied. With nothing in progress Escape goes to the parent.
+//
+// Values are shown with a fixed number of decimals (trailing zeros dropped) and the unit as a
+// suffix. setDisplayedValue and setMixed never emit the edit signals. A wheel over an unfocused
+// field scrolls the panel instead of changing the value.
+class NumberField : public QDoubleSpinBox {
+    Q_OBJECT
+public:
+    static constexpr int kDecimals = 7;
+
+    explicit NumberField(QWidget* parent = nullptr);
+
+    // The range the user may enter (the value is clamped to it).
+    void setLimits(double minimum, double maximum);
+    // "m", "kg"; shown after the number.
+    void setUnit(const QString& unit);
+
+    // Shows `value` (the field leaves the mixed state). Does not end an edit in progress.
+    void setDisplayedValue(double value);
+    // The selected items differ here: shows "—" until the user enters a value; no steps.
+    void setMixed();
+    bool isMixed() const { return m_mixed; }
+
+    // An edit run (steps, a hold, a typed value being committed) is in progress.
+    bool isEditing() const { return m_running; }
+    // The mouse holds an arrow button.
+    bool isHeld() const { return m_held; }
+
+signals:
+    // The first change of an edit, before its first valueEdited.
+    void editingStarted();
+    // The user set this value (one step, or a typed value confirmed).
+    void valueEdited(double value);
+    // Enter, focus leaving the field, or the held button released.
+    void editingEnded();
+    // Escape: the field shows the value from before the edit again.
+    void editingCancelled();
+
+protected:
+    QString textFromValue(double value) const override;
+    void stepBy(int steps) override;
+    StepEnabled stepEnabled() const override;
+    void keyPressEvent(QKeyEvent* event) override;
+    void mousePressEvent(QMouseEvent* event) override;
+    void mouseReleaseEvent(QMouseEvent* event) override;
+    void focusOutEvent(QFocusEvent* event) override;
+    void wheelEvent(QWheelEvent* event) override;
+
+private:
+    void userChangedValue(double value);
+    void beginRun();
+    void endRun();
+    void leaveMixed();
+    bool textIsBeingEdited() const;
+    bool onArrowButton(const QPoint& position) const;
+    void showQuietly(double value);
+
+    double m_minimum = -1e6;
+    bool m_mixed = false;
+    bool m_running = false;
+    bool m_held = false;
+    bool m_quiet = false;       // the program sets the value: no edit signals
+    double m_valueBefore = 0.0; // shown when a run is cancelled
+    bool m_mixedBefore = false;
+};
+
+} // namespace hyperrig::ui

@@ -1,0 +1,5 @@
+# ui/widgets: editors shared by the panels (number fields, inline refusal messages, axis names).
+target_sources(hyperrig_ui PRIVATE
+    widgets/AxisNames.cpp
+    widgets/FieldMessage.cpp
+    widgets/NumberField.cpp)
