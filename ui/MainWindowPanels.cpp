@@ -1,6 +1,7 @@
 #include "ui/MainWindow.h"
 
 #include "ui/panels/history/HistoryPanel.h"
+#include "ui/panels/inspector/InspectorPanel.h"
 #include "ui/panels/outliner/OutlinerPanel.h"
 #include "ui/panels/validation/ValidationPanel.h"
 #include "ui/session/EditorSession.h"
@@ -28,6 +29,10 @@ void MainWindow::createPanels() {
                 ? tr("%n error(s)", nullptr, errors) + tr(", %n warning(s)", nullptr, warnings)
                 : QString());
     });
+    auto* inspector = new InspectorPanel(*m_session);
+    addPanel(inspector, tr("Inspector"), QStringLiteral("inspectorDock"), Qt::RightDockWidgetArea);
+    connect(inspector, &InspectorPanel::message, this,
+            [this](const QString& text) { statusBar()->showMessage(text); });
     auto* history = new HistoryPanel(*m_session);
     addPanel(history, tr("History"), QStringLiteral("historyDock"), Qt::RightDockWidgetArea);
 }
