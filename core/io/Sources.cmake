@@ -2,6 +2,7 @@ target_sources(hyperrig_core PRIVATE
     io/Base64.cpp
     io/JsonText.cpp
     io/Zstd.cpp
+    io/g4mf/AccessorDigest.cpp
     io/g4mf/G4bContainer.cpp
     io/g4mf/G4mfFile.cpp
     io/g4mf/G4mfReader.cpp

@@ -33,13 +33,14 @@ struct Skin {
     std::vector<std::uint32_t> groups;
     std::vector<double> weights;
 
-    // How the three parallel accessors were stored, so a save keeps types and indices.
+    // How the three parallel accessors were stored, so a save keeps types, indices and sharing
+    // (NumericArray::sourceAccessor).
     model::ComponentType vertexIndexType = model::ComponentType::Uint32;
     model::ComponentType groupIndexType = model::ComponentType::Uint32;
     model::ComponentType weightType = model::ComponentType::Float32;
-    std::optional<std::size_t> sourceVertices;
-    std::optional<std::size_t> sourceGroups;
-    std::optional<std::size_t> sourceWeights;
+    std::optional<AccessorSource> sourceVertices;
+    std::optional<AccessorSource> sourceGroups;
+    std::optional<AccessorSource> sourceWeights;
     // Properties of the three accessors besides their layout (vertices, groups, weights).
     std::array<OrderedJson, 3> accessorExtra{OrderedJson::object(), OrderedJson::object(),
                                              OrderedJson::object()};

@@ -1,3 +1,4 @@
+#include "core/io/g4mf/G4mfFile.h"
 #include "tests/support/ProcessRunner.h"
 
 #include <catch2/catch.hpp>
@@ -73,6 +74,33 @@ TEST_CASE("convert rewrites files losslessly between containers and revisions", 
         const auto result = runProcess(kCli, {"convert", "/nonexistent/in.g4tf", out});
         CHECK(result.exitCode == 2);
         CHECK_FALSE(std::filesystem::exists(out));
+    }
+}
+
+TEST_CASE("convert keeps accessors that several meshes share shared", "[cli][convert]") {
+    // Two meshes that use the same five accessors (vertices, simplexes, skin triples).
+    const std::string in =
+        (std::filesystem::path(HYPERRIG_SOURCE_DIR) / "tests/fixtures/g4mf/shared-accessors.g4tf")
+            .string();
+    TemporaryFolder folder;
+    for (const char* name : {"out.g4tf", "out.g4b"}) {
+        for (const char* schema : {"classic", "current"}) {
+            INFO(name << " " << schema);
+            const auto out = folder / name;
+            REQUIRE(runProcess(kCli, {"convert", in, out.string(), "--schema", schema}).exitCode ==
+                    0);
+            auto file = hyperrig::core::io::loadG4mfFile(out);
+            REQUIRE(file.ok());
+            const auto& json = file->json;
+            CHECK(json["accessors"].size() == 5);
+            for (const auto& mesh : json["meshes"]) {
+                CHECK(mesh["vertices"] == 0);
+                CHECK(mesh["surfaces"][0]["simplexes"] == 1);
+                CHECK(mesh["skin"]["vertices"] == 2);
+                CHECK(mesh["skin"]["groups"] == 3);
+                CHECK(mesh["skin"]["weights"] == 4);
+            }
+        }
     }
 }
 

@@ -1,7 +1,11 @@
 #include "core/io/g4mf/DataPacker.h"
 
+#include "core/io/g4mf/AccessorDigest.h"
+
 #include <algorithm>
+#include <bit>
 #include <cstring>
+#include <unordered_map>
 
 namespace hyperrig::core::io::detail {
 namespace {
@@ -52,18 +56,78 @@ bool encodeExactly(const std::vector<double>& values, model::ComponentType type,
     return true;
 }
 
+bool sameBits(const std::vector<double>& a, const std::vector<double>& b) {
+    return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](double x, double y) {
+        return std::bit_cast<std::uint64_t>(x) == std::bit_cast<std::uint64_t>(y);
+    });
+}
+
 } // namespace
 
 DataPacker::DataPacker(const model::PreservedData& preserved) : m_preserved(preserved) {}
 
 std::size_t DataPacker::add(std::vector<double> values, int vectorSize, model::ComponentType type,
-                            std::optional<std::size_t> hint, model::OrderedJson accessorExtra) {
-    m_arrays.push_back(
-        Array{std::move(values), vectorSize, type, hint, std::move(accessorExtra), 0, 0});
+                            std::optional<model::AccessorSource> source,
+                            model::OrderedJson accessorExtra) {
+    const bool hint = source.has_value();
+    m_arrays.push_back(Array{std::move(values), vectorSize, type, source, std::move(accessorExtra),
+                             hint, std::nullopt, 0, 0});
     return m_arrays.size() - 1;
 }
 
+std::size_t DataPacker::accessorIndex(std::size_t ticket) const {
+    const Array& array = m_arrays[ticket];
+    return array.sharedWith ? m_arrays[*array.sharedWith].accessor : array.accessor;
+}
+
+// Only sources named by more than one array need work. Each of those arrays is hashed once and
+// compared in full only with the first array of an equal digest, so the cost is one pass over
+// the shared data, never a comparison of every array with every other.
+void DataPacker::shareEqualArrays() {
+    std::unordered_map<std::size_t, std::vector<std::size_t>> bySource; // in queue order
+    for (std::size_t i = 0; i < m_arrays.size(); ++i)
+        if (m_arrays[i].source)
+            bySource[m_arrays[i].source->index].push_back(i);
+    const auto sameContent = [this](std::size_t a, std::size_t b) {
+        const Array& x = m_arrays[a];
+        const Array& y = m_arrays[b];
+        return x.type == y.type && x.vectorSize == y.vectorSize && sameBits(x.values, y.values) &&
+               x.extra == y.extra;
+    };
+    struct Content {
+        std::uint64_t digest = 0;
+        std::size_t first = 0; // the array the others with this content are written as
+    };
+    for (const auto& [index, members] : bySource) {
+        if (members.size() < 2)
+            continue;
+        std::vector<Content> contents;
+        for (std::size_t i : members) {
+            const Array& array = m_arrays[i];
+            const std::uint64_t digest =
+                accessorDigest(array.type, array.vectorSize, array.values, array.extra);
+            const auto same = std::find_if(contents.begin(), contents.end(), [&](const Content& c) {
+                return c.digest == digest && sameContent(c.first, i);
+            });
+            if (same != contents.end())
+                m_arrays[i].sharedWith = same->first;
+            else
+                contents.push_back({digest, i});
+        }
+        // What the source still holds keeps its index, whichever mesh comes first; when every
+        // copy was edited, the first one keeps it (as a lone edited array does).
+        auto keeper = std::find_if(contents.begin(), contents.end(), [&](const Content& c) {
+            return c.digest == m_arrays[c.first].source->digest;
+        });
+        if (keeper == contents.end())
+            keeper = contents.begin();
+        for (std::size_t i : members)
+            m_arrays[i].hint = i == keeper->first;
+    }
+}
+
 Result<void> DataPacker::layout() {
+    shareEqualArrays();
     // Accessor indices: preserved ones are fixed.
     std::vector<bool> accessorTaken;
     const auto take = [](std::vector<bool>& taken, std::size_t index) {
@@ -75,10 +139,13 @@ Result<void> DataPacker::layout() {
         take(accessorTaken, accessor.index);
     std::vector<bool> placed(m_arrays.size(), false);
     for (std::size_t i = 0; i < m_arrays.size(); ++i) {
-        const auto& hint = m_arrays[i].hint;
-        if (hint && (*hint >= accessorTaken.size() || !accessorTaken[*hint])) {
-            m_arrays[i].accessor = *hint;
-            take(accessorTaken, *hint);
+        placed[i] = m_arrays[i].sharedWith.has_value();
+        if (placed[i] || !m_arrays[i].hint)
+            continue;
+        const std::size_t hint = m_arrays[i].source->index;
+        if (hint >= accessorTaken.size() || !accessorTaken[hint]) {
+            m_arrays[i].accessor = hint;
+            take(accessorTaken, hint);
             placed[i] = true;
         }
     }
@@ -102,7 +169,8 @@ Result<void> DataPacker::layout() {
             continue;
         Array* last = nullptr;
         for (Array& array : m_arrays)
-            if (array.accessor > hole && (!last || array.accessor > last->accessor))
+            if (!array.sharedWith && array.accessor > hole &&
+                (!last || array.accessor > last->accessor))
                 last = &array;
         if (last) {
             accessorTaken[last->accessor] = false;
@@ -114,6 +182,8 @@ Result<void> DataPacker::layout() {
                                      model::ComponentType::Uint8,
                                      std::nullopt,
                                      model::OrderedJson::object(),
+                                     false,
+                                     std::nullopt,
                                      hole,
                                      0});
             accessorTaken[hole] = true;
@@ -129,6 +199,8 @@ Result<void> DataPacker::layout() {
         take(viewTaken, view.index);
     nextFree = 0;
     for (Array& array : m_arrays) {
+        if (array.sharedWith)
+            continue;
         array.view = firstFree(viewTaken);
         take(viewTaken, array.view);
     }
@@ -138,6 +210,8 @@ Result<void> DataPacker::layout() {
     std::vector<std::vector<std::byte>> encoded(m_arrays.size());
     for (std::size_t i = 0; i < m_arrays.size(); ++i) {
         Array& array = m_arrays[i];
+        if (array.sharedWith)
+            continue;
         bool done = false;
         for (model::ComponentType type : candidateTypes(array.type)) {
             if (encodeExactly(array.values, type, encoded[i])) {
@@ -155,7 +229,8 @@ Result<void> DataPacker::layout() {
     for (const auto& view : m_preserved.bufferViews)
         viewBytes[view.index] = &view.bytes;
     for (std::size_t i = 0; i < m_arrays.size(); ++i)
-        viewBytes[m_arrays[i].view] = &encoded[i];
+        if (!m_arrays[i].sharedWith)
+            viewBytes[m_arrays[i].view] = &encoded[i];
     m_views.assign(m_viewCount, ViewPlacement{});
     m_buffer.clear();
     for (std::size_t v = 0; v < m_viewCount; ++v) {
@@ -181,6 +256,8 @@ model::OrderedJson DataPacker::accessorsJson() const {
         slots[accessor.index] = std::move(json);
     }
     for (const Array& array : m_arrays) {
+        if (array.sharedWith)
+            continue;
         model::OrderedJson json = model::OrderedJson::object();
         json["bufferView"] = array.view;
         json["componentType"] = std::string(componentTypeName(array.type));

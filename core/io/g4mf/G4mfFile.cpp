@@ -3,6 +3,7 @@
 #include "core/io/Base64.h"
 #include "core/io/JsonText.h"
 #include "core/io/Zstd.h"
+#include "core/io/g4mf/AccessorDigest.h"
 #include "core/io/g4mf/G4bContainer.h"
 
 #include <fstream>
@@ -295,7 +296,6 @@ Result<model::NumericArray> decodeAccessor(const G4mfFile& file, std::size_t acc
     model::NumericArray array;
     array.componentType = view->componentType;
     array.vectorSize = view->vectorSize;
-    array.sourceAccessor = accessorIndex;
     const model::OrderedJson& accessor = file.json["accessors"][accessorIndex];
     for (auto it = accessor.begin(); it != accessor.end(); ++it)
         if (it.key() != "bufferView" && it.key() != "componentType" &&
@@ -307,6 +307,9 @@ Result<model::NumericArray> decodeAccessor(const G4mfFile& file, std::size_t acc
     for (std::size_t i = 0; i < components; ++i)
         array.values[i] =
             readAsDouble(view->componentType, view->bytes.data() + i * componentBytes);
+    array.sourceAccessor = model::AccessorSource{
+        accessorIndex, detail::accessorDigest(array.componentType, array.vectorSize, array.values,
+                                              array.accessorExtra)};
     return array;
 }
 

@@ -67,7 +67,8 @@ struct AccessorView {
 // "/accessors/3: vectorSize 0 is not a positive integer".
 Result<AccessorView> accessorView(const G4mfFile& file, std::size_t accessorIndex);
 
-// Decodes an accessor into doubles (see model::NumericArray), remembering its index and type.
+// Decodes an accessor into doubles (see model::NumericArray), remembering its type and its
+// source (index and digest).
 Result<model::NumericArray> decodeAccessor(const G4mfFile& file, std::size_t accessorIndex);
 
 } // namespace hyperrig::core::io

@@ -30,9 +30,9 @@ std::size_t addArray(WriteContext& context, const model::NumericArray& array) {
 }
 
 std::size_t addIndices(WriteContext& context, const std::vector<std::uint32_t>& indices,
-                       model::ComponentType type, std::optional<std::size_t> hint,
+                       model::ComponentType type, std::optional<model::AccessorSource> source,
                        const OrderedJson& extra) {
-    return context.packer.add(std::vector<double>(indices.begin(), indices.end()), 1, type, hint,
+    return context.packer.add(std::vector<double>(indices.begin(), indices.end()), 1, type, source,
                               extra);
 }
 

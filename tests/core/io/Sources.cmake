@@ -7,4 +7,5 @@ target_sources(hyperrig_core_tests PRIVATE
 target_link_libraries(hyperrig_core_tests PRIVATE zstd::libzstd_shared)
 target_sources(hyperrig_core_tests PRIVATE
     core/io/g4mf/ReaderTests.cpp
-    core/io/g4mf/RoundTripTests.cpp)
+    core/io/g4mf/RoundTripTests.cpp
+    core/io/g4mf/SharedAccessorTests.cpp)
