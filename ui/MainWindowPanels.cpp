@@ -1,5 +1,4 @@
 #include "ui/MainWindow.h"
-
 #include "ui/panels/history/HistoryPanel.h"
 #include "ui/panels/inspector/InspectorPanel.h"
 #include "ui/panels/outliner/OutlinerPanel.h"
@@ -16,25 +15,36 @@ namespace hyperrig::ui {
 // are the names a screen reader and the acceptance tests find them by; the object names key the
 // saved layout (bump kLayoutVersion when this list changes).
 void MainWindow::createPanels() {
+    // The side docks run the window's full height; the validation list sits under the viewport.
+    setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);
+    setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
     auto* outliner = new OutlinerPanel(*m_session, *m_nodeActions);
-    addPanel(outliner, tr("Outliner"), QStringLiteral("outlinerDock"), Qt::LeftDockWidgetArea);
+    QDockWidget* outlinerDock =
+        addPanel(outliner, tr("Outliner"), QStringLiteral("outlinerDock"), Qt::LeftDockWidgetArea);
     connect(outliner, &OutlinerPanel::message, this,
             [this](const QString& text) { statusBar()->showMessage(text); });
     auto* validation = new ValidationPanel(*m_session);
-    addPanel(validation, tr("Validation"), QStringLiteral("validationDock"),
-             Qt::BottomDockWidgetArea);
+    QDockWidget* validationDock = addPanel(
+        validation, tr("Validation"), QStringLiteral("validationDock"), Qt::BottomDockWidgetArea);
     connect(validation, &ValidationPanel::countsChanged, this, [this](int errors, int warnings) {
-        m_diagnosticsLabel->setText(
-            m_session->hasDocument()
-                ? tr("%n error(s)", nullptr, errors) + tr(", %n warning(s)", nullptr, warnings)
-                : QString());
+        m_diagnosticsLabel->setText(m_session->hasDocument()
+                                        ? tr("%n error(s)", nullptr, errors) +
+                                              tr(", %n warning(s)", nullptr, warnings)
+                                        : QString());
     });
     auto* inspector = new InspectorPanel(*m_session);
-    addPanel(inspector, tr("Inspector"), QStringLiteral("inspectorDock"), Qt::RightDockWidgetArea);
+    QDockWidget* inspectorDock = addPanel(inspector, tr("Inspector"),
+                                          QStringLiteral("inspectorDock"), Qt::RightDockWidgetArea);
     connect(inspector, &InspectorPanel::message, this,
             [this](const QString& text) { statusBar()->showMessage(text); });
     auto* history = new HistoryPanel(*m_session);
-    addPanel(history, tr("History"), QStringLiteral("historyDock"), Qt::RightDockWidgetArea);
+    QDockWidget* historyDock =
+        addPanel(history, tr("History"), QStringLiteral("historyDock"), Qt::RightDockWidgetArea);
+    // Default sizes in device-independent pixels (Qt scales them on HiDPI screens): the viewport
+    // keeps most of the window.
+    resizeDocks({outlinerDock, inspectorDock}, {300, 340}, Qt::Horizontal);
+    resizeDocks({inspectorDock, historyDock}, {520, 200}, Qt::Vertical);
+    resizeDocks({validationDock}, {150}, Qt::Vertical);
 }
 
 } // namespace hyperrig::ui

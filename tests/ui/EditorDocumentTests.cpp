@@ -2,19 +2,26 @@
 #include "core/io/g4mf/G4mfWriter.h"
 #include "tests/support/ProcessRunner.h"
 #include "ui/MainWindow.h"
+#include "ui/ViewportWidget.h"
 #include "ui/actions/NodeActions.h"
 #include "ui/files/DocumentFiles.h"
+#include "ui/panels/outliner/OutlinerModel.h"
+#include "ui/panels/outliner/OutlinerPanel.h"
 #include "ui/session/EditorSession.h"
 
 #include <QAction>
 #include <QApplication>
 #include <QDockWidget>
 #include <QDropEvent>
+#include <QItemSelectionModel>
+#include <QLineEdit>
 #include <QMenu>
 #include <QMimeData>
 #include <QProgressDialog>
 #include <QSettings>
 #include <QSignalSpy>
+#include <QSortFilterProxyModel>
+#include <QTreeView>
 #include <QUrl>
 
 #include <catch2/catch.hpp>
@@ -48,9 +55,9 @@ QAction* action(MainWindow& window, const char* objectName) {
     return found;
 }
 
-// Runs DocumentFiles' worker to the end (its finished signal) and returns the error, "" for
-// success.
-QString waitForFiles(DocumentFiles& files, QSignalSpy& finished) {
+// Waits for DocumentFiles' worker to end (its finished signal, spied on by `finished`) and returns
+// the error, "" for success.
+QString waitForFiles(QSignalSpy& finished) {
     if (finished.isEmpty())
         REQUIRE(finished.wait(60000));
     const QString error = finished.takeFirst().at(0).toString();
@@ -87,7 +94,7 @@ TEST_CASE("a new 4D rig is authored, saved and reopened equal", "[ui][editor][fi
     const QString path = QString::fromStdString((folder / "arm.g4tf").string());
     QSignalSpy finished(&window.files(), &DocumentFiles::finished);
     window.files().saveTo(path, {});
-    REQUIRE(waitForFiles(window.files(), finished).isEmpty());
+    REQUIRE(waitForFiles(finished).isEmpty());
     CHECK_FALSE(session.isModified());
     CHECK_FALSE(window.isWindowModified());
     CHECK(window.windowTitle().startsWith(QStringLiteral("arm.g4tf")));
@@ -158,7 +165,7 @@ TEST_CASE("a failed save says why and changes neither the document nor the file"
     const QString path = QStringLiteral("/proc/hyperrig-readonly-test.g4tf");
     QSignalSpy finished(&window.files(), &DocumentFiles::finished);
     window.files().saveTo(path, {});
-    const QString error = waitForFiles(window.files(), finished);
+    const QString error = waitForFiles(finished);
     CHECK_FALSE(error.isEmpty());
     CHECK(session.isModified());
     CHECK(session.filePath() == QFileInfo(samplePath("arm-3d.g4tf")).absoluteFilePath());
@@ -178,14 +185,14 @@ TEST_CASE("cancelling an open keeps the open document", "[ui][editor][files]") {
     REQUIRE(progress != nullptr);
     emit progress
         ->canceled(); // its Cancel button; the result arrives through the event loop, later
-    CHECK(waitForFiles(window.files(), finished) == QStringLiteral("cancelled"));
+    CHECK(waitForFiles(finished) == QStringLiteral("cancelled"));
     CHECK(window.document()->dimension() == 3);
     CHECK(window.session().filePath() == QFileInfo(samplePath("arm-3d.g4tf")).absoluteFilePath());
     CHECK_FALSE(window.files().busy());
 
     SECTION("without cancel the worker's document replaces it") {
         window.files().openFile(samplePath("creature-4d.g4tf"));
-        CHECK(waitForFiles(window.files(), finished).isEmpty());
+        CHECK(waitForFiles(finished).isEmpty());
         CHECK(window.document()->dimension() == 4);
     }
 }
@@ -200,7 +207,7 @@ TEST_CASE("dropping a G4MF file on the window opens it", "[ui][editor][files]") 
     CHECK(enter.isAccepted());
     QDropEvent drop(QPointF(10, 10), Qt::CopyAction, &data, Qt::LeftButton, Qt::NoModifier);
     QApplication::sendEvent(&window, &drop);
-    REQUIRE(waitForFiles(window.files(), finished).isEmpty());
+    REQUIRE(waitForFiles(finished).isEmpty());
     REQUIRE(window.document() != nullptr);
     CHECK(window.document()->dimension() == 3);
 
@@ -224,9 +231,9 @@ TEST_CASE("open recent lists opened files, newest first, and drops missing ones"
         MainWindow window;
         QSignalSpy finished(&window.files(), &DocumentFiles::finished);
         window.files().openFile(QString::fromStdString(copy.string()));
-        REQUIRE(waitForFiles(window.files(), finished).isEmpty());
+        REQUIRE(waitForFiles(finished).isEmpty());
         window.files().openFile(samplePath("arm-3d.g4tf"));
-        REQUIRE(waitForFiles(window.files(), finished).isEmpty());
+        REQUIRE(waitForFiles(finished).isEmpty());
     }
     MainWindow window; // a new window reads the persisted list
     window.files().setPromptAnswerForTests(DocumentFiles::PromptAnswer::Discard);
@@ -259,4 +266,37 @@ TEST_CASE("panels and actions have the names a screen reader finds", "[ui][edito
         CHECK_FALSE(found->associatedObjects().isEmpty());
     }
     CHECK(action(window, "redoAction")->shortcuts().contains(QKeySequence(Qt::CTRL | Qt::Key_Y)));
+}
+
+TEST_CASE("a bone selected in the outliner is selected in the viewport and the inspector",
+          "[ui][editor]") {
+    MainWindow window;
+    REQUIRE(window.openDocument(samplePath("creature-4d.g4tf")).isEmpty());
+    for (const char* title : {"Outliner", "Inspector", "Validation", "History"}) {
+        INFO(title);
+        QDockWidget* dock = window.dock(QString::fromLatin1(title));
+        REQUIRE(dock != nullptr);
+        CHECK(dock->accessibleName() == QString::fromLatin1(title));
+    }
+    auto* outliner = window.findChild<hyperrig::ui::OutlinerPanel*>();
+    REQUIRE(outliner != nullptr);
+    const NodeId spine = window.document()->findNode("Spine");
+    const QModelIndex row =
+        outliner->filterModel()->mapFromSource(outliner->model()->indexOf(spine));
+    REQUIRE(row.isValid());
+    outliner->view()->selectionModel()->select(row, QItemSelectionModel::ClearAndSelect |
+                                                        QItemSelectionModel::Rows);
+    outliner->view()->selectionModel()->setCurrentIndex(row, QItemSelectionModel::NoUpdate);
+
+    CHECK(window.session().selection() == std::vector<NodeId>{spine});
+    CHECK(window.viewportWidget().viewport().selection() == std::vector<NodeId>{spine});
+    auto* name = window.findChild<QLineEdit*>(QStringLiteral("nameField"));
+    REQUIRE(name != nullptr);
+    CHECK(name->text() == QStringLiteral("Spine"));
+
+    SECTION("View > Reset Layout shows every dock again") {
+        window.dock(QStringLiteral("History"))->hide();
+        window.resetLayout();
+        CHECK_FALSE(window.dock(QStringLiteral("History"))->isHidden());
+    }
 }
