@@ -53,10 +53,10 @@ private:
             return Error("the mesh no longer exists");
         if (!mesh->skin)
             return Error("mesh " + describeMesh(document, m_mesh) + " has no skin");
-        auto text = checkGroupNameText(m_name);
+        auto text = model::checkGroupNameText(m_name);
         if (!text)
             return text;
-        const std::size_t capacity = namedGroupCapacity(document, m_mesh);
+        const std::size_t capacity = model::namedGroupCapacity(document, m_mesh);
         if (m_group >= capacity)
             return Error("mesh " + describeMesh(document, m_mesh) + " has " +
                          std::to_string(capacity) + " groups; there is no group " +
@@ -65,7 +65,7 @@ private:
         const std::size_t count = mesh->skin->groupNames
                                       ? std::max(mesh->skin->groupNames->size(), m_group + 1)
                                       : capacity;
-        std::vector<std::string> names = groupNamesWithInference(document, m_mesh, count);
+        std::vector<std::string> names = model::groupNamesWithInference(document, m_mesh, count);
         for (std::size_t other = 0; other < names.size(); ++other)
             if (other != m_group && names[other] == m_name)
                 return Error("'" + m_name + "' is already group " + std::to_string(other) +
