@@ -71,8 +71,12 @@ TEST_CASE("buffers that lead outside the document's folder are refused unless al
         {"link.bin", secret},
         {"linkdir/data.bin", sibling},
         {"../../../../../../../../../.." + secret.string(), secret}};
-    for (const auto& [uri, target] : refused) {
-        DYNAMIC_SECTION("refused: " << uri) {
+    // Sections are named by position: the last uri holds the temporary folder's name, which
+    // changes on every run of the test case, and Catch would then never run out of sections.
+    for (std::size_t i = 0; i < refused.size(); ++i) {
+        const auto& [uri, target] = refused[i];
+        DYNAMIC_SECTION("refused #" << i) {
+            INFO(uri);
             const auto path = tree.document(uri);
             auto read = core::io::readG4mf(path);
             REQUIRE_FALSE(read.ok());
@@ -158,7 +162,7 @@ TEST_CASE("buffers that lead outside the document's folder are refused unless al
         auto read = core::io::readG4mf(tree.doc / "unused.g4tf");
         REQUIRE_FALSE(read.ok());
         CHECK(read.error().code() == kOutsideReferenceError);
-        CHECK_THAT(read.error().message(), Catch::StartsWith("/buffers/0/uri: "));
+        CHECK_THAT(read.error().message(), Catch::Contains("unused.g4tf: /buffers/0/uri: "));
     }
 
     SECTION("bytes parsed in memory stay inside the folder they are given") {
