@@ -1,6 +1,7 @@
 #include "app/hyperrig-cli/CliCommand.h"
 
 #include "app/hyperrig-cli/Commands.h"
+#include "app/hyperrig-cli/DocumentFiles.h"
 #include "core/base/Version.h"
 
 #include <algorithm>
@@ -23,9 +24,23 @@ void printHelp(std::FILE* out) {
         for (const CliCommand& command : cliCommands())
             std::fprintf(out, "  %-10s %s\n", command.name.c_str(), command.summary.c_str());
     }
+    std::fprintf(out,
+                 "\nEvery command accepts:\n"
+                 "  --%s\n"
+                 "             read buffers whose path leads outside the folder of the file\n"
+                 "             (\"..\", a symlink); refused by default, use it only for "
+                 "files you trust\n",
+                 kAllowOutsideReferences);
     std::fprintf(out, "\nExit status: 0 success, 1 errors found or the operation failed, "
-                      "2 bad usage or unreadable input.\n"
+                      "2 bad usage or unreadable input (and, with a request to report it, an "
+                      "internal error).\n"
                       "Nodes are addressed by name, or '#index' for unnamed nodes.\n");
+}
+
+// Every command reads a document, so every command takes --allow-outside-references.
+CliCommand readingDocuments(CliCommand command) {
+    command.options.flags.emplace_back(kAllowOutsideReferences);
+    return command;
 }
 
 int usageError(CliContext& context, const std::string& message) {
@@ -37,9 +52,14 @@ int usageError(CliContext& context, const std::string& message) {
 } // namespace
 
 const std::vector<CliCommand>& cliCommands() {
-    static const std::vector<CliCommand> commands{
-        infoCommand(),  validateCommand(), convertCommand(), editCommand(),  parentCommand(),
-        mergeCommand(), poseCommand(),     sliceCommand(),   renderCommand()};
+    static const std::vector<CliCommand> commands = [] {
+        std::vector<CliCommand> list;
+        for (auto* make :
+             {&infoCommand, &validateCommand, &convertCommand, &editCommand, &parentCommand,
+              &mergeCommand, &poseCommand, &sliceCommand, &renderCommand})
+            list.push_back(readingDocuments(make()));
+        return list;
+    }();
     return commands;
 }
 

@@ -35,7 +35,7 @@ int runConvert(const ParsedOptions& options, CliContext& context) {
                                        : "--external-bin applies to .g4tf output");
         return kExitUnreadable;
     }
-    auto read = readDocumentFile(input, context);
+    auto read = readDocumentFile(input, options, context);
     if (!read)
         return kExitUnreadable;
     return writeDocumentFile(read->document, output, writeOptions, context);

@@ -4,11 +4,24 @@
 
 namespace hyperrig::cli {
 
-std::optional<core::io::ReadDocument> readDocumentFile(const std::string& path,
-                                                       CliContext& context) {
-    auto read = core::io::readG4mf(path);
+core::io::ReadOptions readOptions(const ParsedOptions& options) {
+    core::io::ReadOptions read;
+    read.allowOutsideReferences = options.flag(kAllowOutsideReferences);
+    return read;
+}
+
+void reportReadError(const core::Error& error, CliContext& context) {
+    std::fprintf(context.err, "hyperrig-cli: %s\n", error.message().c_str());
+    if (error.code() == core::io::kOutsideReferenceError)
+        std::fprintf(context.err, "hyperrig-cli: if you trust this file, run again with --%s\n",
+                     kAllowOutsideReferences);
+}
+
+std::optional<core::io::ReadDocument>
+readDocumentFile(const std::string& path, const ParsedOptions& options, CliContext& context) {
+    auto read = core::io::readG4mf(path, readOptions(options));
     if (!read) {
-        std::fprintf(context.err, "hyperrig-cli: %s\n", read.error().message().c_str());
+        reportReadError(read.error(), context);
         return std::nullopt;
     }
     return std::move(*read);

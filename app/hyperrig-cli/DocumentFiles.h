@@ -16,9 +16,20 @@ namespace hyperrig::cli {
 // (CliCommand.h): an input that cannot be read is kExitUnreadable, an output that cannot be
 // written kExitFailure; writer warnings go to stderr and do not fail the command.
 
-// The document in `path`; nullopt once "hyperrig-cli: <reason>" is printed.
-std::optional<core::io::ReadDocument> readDocumentFile(const std::string& path,
-                                                       CliContext& context);
+// --allow-outside-references: every command that reads a document accepts it (CliCommand.cpp
+// adds it); without it a file whose buffers lead outside its folder is refused.
+inline constexpr const char* kAllowOutsideReferences = "allow-outside-references";
+
+// How `options` let documents be read.
+core::io::ReadOptions readOptions(const ParsedOptions& options);
+
+// The document in `path`; nullopt once "hyperrig-cli: <reason>" is printed (for a refused
+// outside reference, with a hint at --allow-outside-references).
+std::optional<core::io::ReadDocument>
+readDocumentFile(const std::string& path, const ParsedOptions& options, CliContext& context);
+
+// Prints a read error: "hyperrig-cli: <reason>", plus the hint for a refused outside reference.
+void reportReadError(const core::Error& error, CliContext& context);
 
 // Writes `document` to `path` (.g4tf or .g4b by its extension) and returns the exit status.
 int writeDocumentFile(const core::model::Document& document, const std::string& path,

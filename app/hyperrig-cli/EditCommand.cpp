@@ -26,7 +26,7 @@ int runEdit(const ParsedOptions& options, CliContext& context) {
     if (!container)
         return report.usage(container.error().message());
 
-    auto read = readDocumentFile(input, context);
+    auto read = readDocumentFile(input, options, context);
     if (!read)
         return kExitUnreadable;
     auto script = core::edit::loadScriptFile(*scriptPath);

@@ -47,7 +47,7 @@ std::string joined(const std::vector<std::string>& items) {
 
 int runInfo(const ParsedOptions& options, CliContext& context) {
     const std::string& path = options.positionals()[0];
-    auto read = readDocumentFile(path, context);
+    auto read = readDocumentFile(path, options, context);
     if (!read)
         return kExitUnreadable;
     const auto summary = core::model::summarize(read->document);

@@ -78,7 +78,7 @@ int runMerge(const ParsedOptions& options, CliContext& context) {
             return report.usage(container.error().message());
     }
 
-    auto read = readDocumentFile(input, context);
+    auto read = readDocumentFile(input, options, context);
     if (!read)
         return kExitUnreadable;
     core::model::Document& document = read->document;

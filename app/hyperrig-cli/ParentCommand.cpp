@@ -41,7 +41,7 @@ int runParent(const ParsedOptions& options, CliContext& context) {
             return report.fail(*mapPath + ": " + parsed.error().message(), kExitUnreadable);
         map = std::move(*parsed);
     }
-    auto read = readDocumentFile(input, context);
+    auto read = readDocumentFile(input, options, context);
     if (!read)
         return kExitUnreadable;
     core::model::Document& document = read->document;

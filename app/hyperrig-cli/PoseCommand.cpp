@@ -29,7 +29,7 @@ int runPose(const ParsedOptions& options, CliContext& context) {
     if (!container)
         return report.usage(container.error().message());
 
-    auto read = readDocumentFile(input, context);
+    auto read = readDocumentFile(input, options, context);
     if (!read)
         return kExitUnreadable;
     core::model::Document& document = read->document;

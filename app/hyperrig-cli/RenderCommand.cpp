@@ -108,7 +108,7 @@ int runRender(const ParsedOptions& options, CliContext& context) {
         return report.usage(display.error().message());
     picture.display = *display;
 
-    auto read = readDocumentFile(input, context);
+    auto read = readDocumentFile(input, options, context);
     if (!read)
         return kExitUnreadable;
     const core::model::Document& document = read->document;

@@ -73,7 +73,7 @@ int runSlice(const ParsedOptions& options, CliContext& context) {
         return report.usage(parsedView.error().message());
     const core::eval::View4D view = *parsedView;
 
-    auto read = readDocumentFile(input, context);
+    auto read = readDocumentFile(input, options, context);
     if (!read)
         return kExitUnreadable;
     const core::model::Document& document = read->document;

@@ -1,4 +1,5 @@
 #include "app/hyperrig-cli/Commands.h"
+#include "app/hyperrig-cli/DocumentFiles.h"
 #include "core/io/g4mf/G4mfFile.h"
 #include "core/validate/Validator.h"
 
@@ -32,7 +33,7 @@ nlohmann::ordered_json reportJson(const core::Diagnostics& diagnostics) {
 int runValidate(const ParsedOptions& options, CliContext& context) {
     const std::string& path = options.positionals()[0];
     const bool json = options.flag("json");
-    auto file = core::io::loadG4mfFile(path);
+    auto file = core::io::loadG4mfFile(path, readOptions(options));
     if (!file) {
         // Pipelines parsing --json output get the same shape for an unreadable file.
         if (json)

@@ -1,6 +1,9 @@
 #include "app/hyperrig-cli/CliCommand.h"
+#include "core/base/LastResort.h"
 
 int main(int argc, char* argv[]) {
-    hyperrig::cli::CliContext context;
-    return hyperrig::cli::runCli(std::vector<std::string>(argv + 1, argv + argc), context);
+    return hyperrig::core::runWithLastResortHandler("hyperrig-cli", [&] {
+        hyperrig::cli::CliContext context;
+        return hyperrig::cli::runCli(std::vector<std::string>(argv + 1, argv + argc), context);
+    });
 }

@@ -1,4 +1,5 @@
 target_sources(hyperrig_core PRIVATE
     base/AtomicFile.cpp
     base/Contracts.cpp
+    base/LastResort.cpp
     base/Diagnostic.cpp)

@@ -20,7 +20,7 @@ namespace hyperrig::core::model {
 //   bytes are carried and it is written at the same index.
 struct PreservedAccessor {
     std::size_t index = 0;
-    OrderedJson json;                // without "bufferView"
+    OrderedJson json;                // without "bufferView"; any JSON type, kept as stored
     std::optional<std::size_t> view; // the preserved buffer view it reads from
     friend bool operator==(const PreservedAccessor&, const PreservedAccessor&) = default;
 };

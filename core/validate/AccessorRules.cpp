@@ -2,6 +2,8 @@
 #include "core/validate/RuleCatalog.h"
 #include "core/validate/RulePasses.h"
 
+#include <set>
+
 namespace hyperrig::core::validate {
 
 namespace {
@@ -15,9 +17,18 @@ struct ViewFacts {
 };
 
 void checkBuffers(ValidationContext& context) {
+    std::set<std::size_t> refused;
+    for (const io::OutsideReference& reference : context.file.outsideReferences) {
+        if (!reference.refused)
+            continue;
+        refused.insert(reference.buffer);
+        context.report(rules::kBufferUriOutsideFolder, reference.pointer,
+                       "buffer " + std::to_string(reference.buffer) + " " +
+                           context.file.buffers[reference.buffer].error.value_or(""));
+    }
     for (std::size_t i = 0; i < context.file.buffers.size(); ++i) {
         const io::G4mfFile::Buffer& buffer = context.file.buffers[i];
-        if (!buffer.available())
+        if (!buffer.available() && !refused.contains(i))
             context.report(rules::kBufferUnavailable, "/buffers/" + std::to_string(i),
                            "buffer " + std::to_string(i) + " cannot be loaded: " + *buffer.error);
     }

@@ -62,6 +62,7 @@ constexpr std::array kAllRules = {
     &kSkeletonJointsParentOrder,
     &kSkeletonRootBoneFirstChild,
     &kBufferUnavailable,
+    &kBufferUriOutsideFolder,
     &kBufferViewSchema,
     &kBufferViewBufferIndex,
     &kBufferViewRange,

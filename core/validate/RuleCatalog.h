@@ -155,6 +155,10 @@ inline constexpr Rule kSkeletonRootBoneFirstChild{"skeleton.root-bone.first-chil
 inline constexpr Rule kBufferUnavailable{"buffer.unavailable", E,
                                          "a buffer could not be loaded (missing file, bad data "
                                          "URI, too short, bad encoding)"};
+inline constexpr Rule kBufferUriOutsideFolder{"buffer.uri.outside-folder", E,
+                                              "a buffer uri leads outside the folder of the file "
+                                              "(\"..\" or a symlink); it is not read unless "
+                                              "outside references are allowed"};
 inline constexpr Rule kBufferViewSchema{"bufferView.schema", E,
                                         "a buffer view field is missing or not a non-negative "
                                         "integer"};

@@ -8,5 +8,6 @@ target_sources(hyperrig_cli_tests PRIVATE
     cli/CliSliceTests.cpp
     core/ops/OpsTestSupport.cpp
     cli/CliValidateTests.cpp
+    cli/CliHostileFilesTests.cpp
     cli/CliOptionsTests.cpp
     ${PROJECT_SOURCE_DIR}/app/hyperrig-cli/CliOptions.cpp)

@@ -248,6 +248,12 @@ model::OrderedJson DataPacker::accessorsJson() const {
     model::OrderedJson list = model::OrderedJson::array();
     std::vector<model::OrderedJson> slots(m_accessorCount);
     for (const auto& accessor : m_preserved.accessors) {
+        // An accessor that is not an object (invalid, but nothing HyperRig reads uses it) is
+        // written back as stored; it has no bufferView to renumber.
+        if (!accessor.json.is_object()) {
+            slots[accessor.index] = accessor.json;
+            continue;
+        }
         model::OrderedJson json = model::OrderedJson::object();
         if (accessor.view)
             json["bufferView"] = *accessor.view;

@@ -52,11 +52,65 @@ std::string bufferPointer(std::size_t index) {
     return "/buffers/" + std::to_string(index);
 }
 
+// `folder` made absolute with symlinks resolved: what "inside the document's folder" is
+// measured against. Empty when it cannot be resolved (then every relative uri is refused).
+std::filesystem::path resolvedFolder(const std::filesystem::path& folder) {
+    std::error_code error;
+    std::filesystem::path absolute =
+        std::filesystem::absolute(folder.empty() ? "." : folder, error);
+    if (error)
+        return {};
+    std::filesystem::path resolved = std::filesystem::weakly_canonical(absolute, error);
+    if (error)
+        return {};
+    // "/doc/" iterates as "/", "doc", "": drop the empty last element so prefixes compare.
+    if (resolved.has_relative_path() && resolved.filename().empty())
+        resolved = resolved.parent_path();
+    return resolved;
+}
+
+// Whether `target` lies in `folder` or below it (both absolute and resolved).
+bool liesInside(const std::filesystem::path& target, const std::filesystem::path& folder) {
+    auto targetPart = target.begin();
+    for (auto folderPart = folder.begin(); folderPart != folder.end(); ++folderPart, ++targetPart)
+        if (targetPart == target.end() || *targetPart != *folderPart)
+            return false;
+    return true;
+}
+
+// Where one buffer's relative uri leads. The path is resolved as the OS would open it ("..",
+// then symlinks, in order: "link/../x" is next to the link's target, not the link), so what is
+// checked is what would be read; a path that does not exist resolves as far as it exists.
+struct UriTarget {
+    std::filesystem::path path; // absolute and resolved
+    bool inside = false;
+};
+
+Result<UriTarget> resolveUri(const std::filesystem::path& folder, const std::string& uri) {
+    if (folder.empty())
+        return Error("uri '" + uri + "': the document's folder cannot be resolved");
+    std::error_code error;
+    std::filesystem::path target = std::filesystem::weakly_canonical(folder / uri, error);
+    if (error)
+        return Error("uri '" + uri + "' cannot be resolved: " + error.message());
+    return UriTarget{target, liesInside(target, folder)};
+}
+
+// What loading a buffer needs to know besides the buffer itself.
+struct BufferSource {
+    const std::filesystem::path& folder; // resolved, see resolvedFolder
+    const G4bFile* binary;               // null for a .g4tf
+    const ReadOptions& options;
+    Diagnostics& diagnostics;
+    std::vector<OutsideReference>& outsideReferences;
+};
+
 // Loads one buffer's bytes according to the container rules; the error says why not.
 Result<std::vector<std::byte>> loadBuffer(const OrderedJson& buffer, std::size_t index,
-                                          const std::filesystem::path& baseFolder,
-                                          const G4bFile* binary, const LoadLimits& limits,
-                                          Diagnostics& diagnostics) {
+                                          const BufferSource& source) {
+    const G4bFile* binary = source.binary;
+    const LoadLimits& limits = source.options.limits;
+    Diagnostics& diagnostics = source.diagnostics;
     if (!buffer.is_object())
         return Error("a buffer must be an object");
     const auto lengthIt = buffer.find("byteLength");
@@ -122,7 +176,28 @@ Result<std::vector<std::byte>> loadBuffer(const OrderedJson& buffer, std::size_t
         const std::filesystem::path relative(uri);
         if (relative.is_absolute())
             return Error("uri '" + uri + "' is absolute; G4MF buffer paths are relative");
-        auto bytes = readWholeFile(baseFolder / relative, limits.maxFileBytes);
+        if (uri.find('\0') != std::string::npos)
+            return Error("uri contains a NUL character");
+        auto target = resolveUri(source.folder, uri);
+        if (!target)
+            return target.error();
+        if (!target->inside) {
+            const bool allowed = source.options.allowOutsideReferences;
+            const std::string pointer = bufferPointer(index) + "/uri";
+            source.outsideReferences.push_back({index, pointer, uri, target->path, !allowed});
+            const std::string where = "uri '" + uri + "' reads " + target->path.string() +
+                                      ", outside the folder " + source.folder.string() +
+                                      " of the file that names it";
+            if (!allowed)
+                return Error(where + "; such a file is read only when outside references are "
+                                     "allowed",
+                             kOutsideReferenceError);
+            diagnostics.push_back({Diagnostic::Severity::Warning,
+                                   "buffer.uri.outside-folder-allowed", pointer,
+                                   where + " (allowed)"});
+        }
+        // The resolved path, so the file read is the one just checked.
+        auto bytes = readWholeFile(target->path, limits.maxFileBytes);
         if (!bytes)
             return bytes.error();
         stored = std::move(*bytes);
@@ -140,8 +215,17 @@ Result<std::vector<std::byte>> loadBuffer(const OrderedJson& buffer, std::size_t
 
 } // namespace
 
+const OutsideReference* G4mfFile::firstRefusedReference() const {
+    for (const OutsideReference& reference : outsideReferences)
+        if (reference.refused)
+            return &reference;
+    return nullptr;
+}
+
 Result<G4mfFile> parseG4mfBytes(std::span<const std::byte> bytes,
-                                const std::filesystem::path& baseFolder, const LoadLimits& limits) {
+                                const std::filesystem::path& baseFolder,
+                                const ReadOptions& options) {
+    const LoadLimits& limits = options.limits;
     G4mfFile file;
     std::optional<G4bFile> binary;
     std::string text;
@@ -179,9 +263,11 @@ Result<G4mfFile> parseG4mfBytes(std::span<const std::byte> bytes,
     if (const auto buffers = file.json.find("buffers"); buffers != file.json.end()) {
         if (buffers->is_array()) {
             file.buffers.resize(buffers->size());
+            const std::filesystem::path folder = resolvedFolder(baseFolder);
+            const BufferSource source{folder, binary ? &*binary : nullptr, options,
+                                      file.loadDiagnostics, file.outsideReferences};
             for (std::size_t i = 0; i < buffers->size(); ++i) {
-                auto loaded = loadBuffer((*buffers)[i], i, baseFolder, binary ? &*binary : nullptr,
-                                         limits, file.loadDiagnostics);
+                auto loaded = loadBuffer((*buffers)[i], i, source);
                 if (loaded)
                     file.buffers[i].bytes = std::move(*loaded);
                 else
@@ -192,11 +278,11 @@ Result<G4mfFile> parseG4mfBytes(std::span<const std::byte> bytes,
     return file;
 }
 
-Result<G4mfFile> loadG4mfFile(const std::filesystem::path& path, const LoadLimits& limits) {
-    auto bytes = readWholeFile(path, limits.maxFileBytes);
+Result<G4mfFile> loadG4mfFile(const std::filesystem::path& path, const ReadOptions& options) {
+    auto bytes = readWholeFile(path, options.limits.maxFileBytes);
     if (!bytes)
         return bytes.error();
-    auto file = parseG4mfBytes(*bytes, path.parent_path(), limits);
+    auto file = parseG4mfBytes(*bytes, path.parent_path(), options);
     if (!file)
         return std::move(file).withContext(path.string());
     file->path = path;

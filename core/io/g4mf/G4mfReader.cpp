@@ -160,9 +160,64 @@ Result<void> readShapes(ReadContext& context) {
     return {};
 }
 
+// A top-level data array (accessors, bufferViews, buffers): absent, or an array. Anything else
+// would vanish on save, since these arrays are rebuilt rather than preserved.
+Result<const OrderedJson*> dataArray(const OrderedJson& json, const char* key) {
+    const auto it = json.find(key);
+    if (it == json.end())
+        return static_cast<const OrderedJson*>(nullptr);
+    if (!it->is_array())
+        return errorAt(std::string("/") + key,
+                       "must be an array, not " + std::string(it->type_name()));
+    return &*it;
+}
+
+// The buffer view an accessor the document does not own reads from: none when it has no
+// "bufferView"; refused when that is not the index of an existing view, since the save renumbers
+// views and a dangling index would come to name data it never named.
+Result<std::optional<std::size_t>> preservedAccessorView(const OrderedJson& accessor,
+                                                         std::size_t index, std::size_t viewCount) {
+    if (!accessor.is_object() || !accessor.contains("bufferView"))
+        return std::optional<std::size_t>();
+    auto view =
+        detail::indexValue(accessor["bufferView"], viewCount,
+                           appendPointer("/accessors", index) + "/bufferView", "buffer view");
+    if (!view)
+        return view.error();
+    return std::optional<std::size_t>(*view);
+}
+
+// A preserved buffer view's bytes: every field a non-negative integer, the range inside a
+// buffer that could be read.
+Result<std::vector<std::byte>> preservedViewBytes(const ReadContext& context,
+                                                  const OrderedJson& view,
+                                                  const std::string& pointer) {
+    if (!view.is_object() || !view.contains("byteLength"))
+        return errorAt(pointer, "a buffer view must be an object with byteLength");
+    std::array<std::uint64_t, 3> fields{0, 0, 0}; // buffer, byteOffset, byteLength
+    constexpr std::array<const char*, 3> kKeys{"buffer", "byteOffset", "byteLength"};
+    for (std::size_t k = 0; k < kKeys.size(); ++k) {
+        const auto it = view.find(kKeys[k]);
+        if (it == view.end())
+            continue;
+        if (!it->is_number_unsigned())
+            return errorAt(pointer + "/" + kKeys[k], "must be a non-negative integer");
+        fields[k] = it->get<std::uint64_t>();
+    }
+    const auto [buffer, offset, length] = fields;
+    if (buffer >= context.file.buffers.size() || !context.file.buffers[buffer].available())
+        return errorAt(pointer, "its buffer cannot be read, so its bytes cannot be kept");
+    const auto& bytes = context.file.buffers[buffer].bytes;
+    if (offset > bytes.size() || length > bytes.size() - offset)
+        return errorAt(pointer, "lies outside its buffer");
+    return std::vector<std::byte>(bytes.begin() + static_cast<std::ptrdiff_t>(offset),
+                                  bytes.begin() + static_cast<std::ptrdiff_t>(offset + length));
+}
+
 // Accessors the document does not own keep their index, JSON and bytes; so do buffer views
 // that no accessor uses (something uninterpreted, such as an embedded model file, does) and the
-// views behind preserved accessors.
+// views behind preserved accessors. An accessor of any JSON type is kept as stored (a number
+// stays a number); what cannot be kept as stored is refused with the pointer of the culprit.
 Result<void> preserveData(ReadContext& context) {
     const OrderedJson& json = context.file.json;
     model::PreservedData& preserved = context.document.preserved;
@@ -173,68 +228,59 @@ Result<void> preserveData(ReadContext& context) {
             preserved.topLevel[it.key()] = it.value();
     }
 
-    const auto accessors = json.find("accessors");
-    const auto views = json.find("bufferViews");
-    const std::size_t viewCount = views != json.end() && views->is_array() ? views->size() : 0;
+    auto accessors = dataArray(json, "accessors");
+    if (!accessors)
+        return accessors.error();
+    auto views = dataArray(json, "bufferViews");
+    if (!views)
+        return views.error();
+    auto buffers = dataArray(json, "buffers");
+    if (!buffers)
+        return buffers.error();
+    const std::size_t viewCount = *views ? (*views)->size() : 0;
     std::vector<bool> viewUsedByAccessor(viewCount, false);
     std::vector<bool> viewPreserved(viewCount, false);
-    if (accessors != json.end() && accessors->is_array()) {
-        for (std::size_t i = 0; i < accessors->size(); ++i) {
-            const OrderedJson& accessor = (*accessors)[i];
-            std::optional<std::size_t> view;
-            if (accessor.is_object() && accessor.contains("bufferView") &&
-                accessor["bufferView"].is_number_unsigned() &&
-                accessor["bufferView"].get<std::uint64_t>() < viewCount)
-                view = accessor["bufferView"].get<std::size_t>();
-            if (view)
-                viewUsedByAccessor[*view] = true;
+    for (std::size_t i = 0; *accessors && i < (*accessors)->size(); ++i) {
+        const OrderedJson& accessor = (**accessors)[i];
+        auto view = preservedAccessorView(accessor, i, viewCount);
+        if (!view) {
             if (context.ownedAccessors.count(i) != 0)
-                continue;
-            model::PreservedAccessor kept;
-            kept.index = i;
-            kept.json =
-                accessor.is_object() ? detail::unknownMembers(accessor, {"bufferView"}) : accessor;
-            kept.view = view;
-            if (view)
-                viewPreserved[*view] = true;
-            preserved.accessors.push_back(std::move(kept));
+                continue; // decodeAccessor already accepted it
+            return view.error();
         }
+        if (*view)
+            viewUsedByAccessor[**view] = true;
+        if (context.ownedAccessors.count(i) != 0)
+            continue;
+        model::PreservedAccessor kept;
+        kept.index = i;
+        kept.json =
+            accessor.is_object() ? detail::unknownMembers(accessor, {"bufferView"}) : accessor;
+        kept.view = *view;
+        if (*view)
+            viewPreserved[**view] = true;
+        preserved.accessors.push_back(std::move(kept));
     }
     for (std::size_t i = 0; i < viewCount; ++i) {
         if (viewUsedByAccessor[i] && !viewPreserved[i])
             continue;
-        const OrderedJson& view = (*views)[i];
+        const OrderedJson& view = (**views)[i];
         const std::string pointer = appendPointer("/bufferViews", i);
-        if (!view.is_object() || !view.contains("byteLength"))
-            return errorAt(pointer, "a buffer view must be an object with byteLength");
-        const std::size_t buffer = view.contains("buffer") && view["buffer"].is_number_unsigned()
-                                       ? view["buffer"].get<std::size_t>()
-                                       : 0;
-        const std::uint64_t offset =
-            view.contains("byteOffset") && view["byteOffset"].is_number_unsigned()
-                ? view["byteOffset"].get<std::uint64_t>()
-                : 0;
-        const std::uint64_t length =
-            view["byteLength"].is_number_unsigned() ? view["byteLength"].get<std::uint64_t>() : 0;
-        if (buffer >= context.file.buffers.size() || !context.file.buffers[buffer].available())
-            return errorAt(pointer, "its buffer cannot be read, so its bytes cannot be kept");
-        const auto& bytes = context.file.buffers[buffer].bytes;
-        if (offset > bytes.size() || length > bytes.size() - offset)
-            return errorAt(pointer, "lies outside its buffer");
+        auto bytes = preservedViewBytes(context, view, pointer);
+        if (!bytes)
+            return bytes.error();
         model::PreservedBufferView kept;
         kept.index = i;
         kept.json = detail::unknownMembers(view, {"buffer", "byteOffset", "byteLength"});
-        kept.bytes.assign(bytes.begin() + static_cast<std::ptrdiff_t>(offset),
-                          bytes.begin() + static_cast<std::ptrdiff_t>(offset + length));
+        kept.bytes = std::move(*bytes);
         preserved.bufferViews.push_back(std::move(kept));
     }
-    if (const auto buffers = json.find("buffers"); buffers != json.end() && buffers->is_array() &&
-                                                   !buffers->empty() && (*buffers)[0].is_object()) {
+    if (*buffers && !(*buffers)->empty() && (**buffers)[0].is_object()) {
         preserved.firstBufferExtra =
-            detail::unknownMembers((*buffers)[0], {"uri", "chunk", "byteLength", "encoding"});
-        if (buffers->size() > 1)
+            detail::unknownMembers((**buffers)[0], {"uri", "chunk", "byteLength", "encoding"});
+        if ((*buffers)->size() > 1)
             context.warn("buffer.merged", "/buffers",
-                         "the file has " + std::to_string(buffers->size()) +
+                         "the file has " + std::to_string((*buffers)->size()) +
                              " buffers; saving packs all data into one");
     }
     return {};
@@ -243,6 +289,11 @@ Result<void> preserveData(ReadContext& context) {
 } // namespace
 
 Result<ReadDocument> readDocument(const G4mfFile& file) {
+    // Refused even when nothing interpreted uses the buffer: a save would still carry the bytes
+    // of whatever the views of uninterpreted data cover.
+    if (const OutsideReference* refused = file.firstRefusedReference())
+        return Error(refused->pointer + ": " + file.buffers[refused->buffer].error.value_or(""),
+                     kOutsideReferenceError);
     ReadDocument result;
     result.container = file.container;
     result.diagnostics = file.loadDiagnostics;
@@ -258,8 +309,8 @@ Result<ReadDocument> readDocument(const G4mfFile& file) {
     return result;
 }
 
-Result<ReadDocument> readG4mf(const std::filesystem::path& path, const LoadLimits& limits) {
-    auto file = loadG4mfFile(path, limits);
+Result<ReadDocument> readG4mf(const std::filesystem::path& path, const ReadOptions& options) {
+    auto file = loadG4mfFile(path, options);
     if (!file)
         return file.error();
     auto document = readDocument(*file);

@@ -25,10 +25,17 @@ struct ReadDocument {
 // Builds the document from a loaded file. Reading is tolerant where the document can hold the
 // data as stored (unnormalised rotors, unsorted weights, odd names: the validator reports them)
 // and fails, with the JSON pointer of the culprit, where it cannot: a node with two parents or
-// in a cycle, an index out of range, a node with two components, data that cannot be decoded.
+// in a cycle, an index out of range, a node with two components, data that cannot be decoded,
+// uninterpreted data it cannot keep as stored.
+//
+// A file with a refused outside reference (G4mfFile::outsideReferences) fails first, whether or
+// not anything uses that buffer, with an Error whose code() is kOutsideReferenceError and whose
+// message starts with the reference's pointer ("/buffers/2/uri: uri '../x.bin' reads ...").
+// The editor asks the user about file.outsideReferences and reads again with
+// ReadOptions::allowOutsideReferences.
 Result<ReadDocument> readDocument(const G4mfFile& file);
 
 // loadG4mfFile + readDocument.
-Result<ReadDocument> readG4mf(const std::filesystem::path& path, const LoadLimits& limits = {});
+Result<ReadDocument> readG4mf(const std::filesystem::path& path, const ReadOptions& options = {});
 
 } // namespace hyperrig::core::io

@@ -190,6 +190,11 @@ Result<model::Component> readComponent(ReadContext& context, const OrderedJson& 
             auto entry = topLevelEntry(context, "lights", value, at);
             if (!entry)
                 return entry.error();
+            // The current revision writes the light inline, where anything but an object
+            // would read back as a classic index.
+            if (!entry->is_object())
+                return errorAt(at, "names lights item " + value.dump() + ", which is " +
+                                       std::string(entry->type_name()) + ", not an object");
             light.light = std::move(*entry);
         }
         return model::Component{light};

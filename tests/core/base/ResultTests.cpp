@@ -21,6 +21,14 @@ TEST_CASE("results carry a value or an error with context", "[base]") {
         CHECK(result.error().message() ==
               "reading creature.g4tf: /nodes/3/rotor: rotor has 5 components");
     }
+    SECTION("an error's code survives the context added on the way up") {
+        Result<int> result(Error("/buffers/1/uri: outside", "buffer.uri.outside-folder"));
+        result = std::move(result).withContext("reading rig.g4tf");
+        CHECK(result.error().code() == "buffer.uri.outside-folder");
+        CHECK(result.error().message() == "reading rig.g4tf: /buffers/1/uri: outside");
+        CHECK(Error("plain").code().empty());
+        CHECK(Error("plain").withContext("ctx").code().empty());
+    }
     SECTION("context on a success changes nothing") {
         Result<std::string> result(std::string("kept"));
         result = std::move(result).withContext("ignored");

@@ -6,6 +6,8 @@ target_sources(hyperrig_core_tests PRIVATE
     core/io/ZstdTests.cpp)
 target_link_libraries(hyperrig_core_tests PRIVATE zstd::libzstd_shared)
 target_sources(hyperrig_core_tests PRIVATE
+    core/io/g4mf/OutsideReferenceTests.cpp
+    core/io/g4mf/PreservedJsonTests.cpp
     core/io/g4mf/ReaderTests.cpp
     core/io/g4mf/RoundTripTests.cpp
     core/io/g4mf/SharedAccessorTests.cpp)

@@ -1,0 +1,136 @@
+#include "tests/fuzz/FuzzExercise.h"
+
+#include "core/edit/History.h"
+#include "core/edit/script/ScriptFile.h"
+#include "core/edit/script/ScriptRunner.h"
+#include "core/eval/CompiledRig.h"
+#include "core/eval/PoseFile.h"
+#include "core/eval/RigEvaluation.h"
+#include "core/eval/ThreadPool.h"
+#include "core/io/g4mf/G4mfReader.h"
+#include "core/io/g4mf/G4mfWriter.h"
+#include "core/ops/PoseAsRest.h"
+#include "core/ops/influence/InfluenceScriptOps.h"
+#include "core/validate/Validator.h"
+
+#include <chrono>
+#include <span>
+#include <string_view>
+
+namespace hyperrig::fuzz {
+namespace {
+
+using namespace hyperrig::core;
+
+// Small enough that a claimed 8 GiB buffer is refused at once instead of allocated.
+io::ReadOptions fuzzReadOptions() {
+    io::ReadOptions options;
+    options.limits.maxFileBytes = std::size_t{64} << 20;
+    options.limits.maxBufferBytes = std::size_t{64} << 20;
+    return options;
+}
+
+// A folder that does not exist: a relative uri cannot read anything, and one that climbs out is
+// still refused as it would be anywhere.
+const std::filesystem::path kNoFolder = "/nonexistent/hyperrig-fuzz";
+
+std::string_view textOf(const std::uint8_t* data, std::size_t size) {
+    return {reinterpret_cast<const char*>(data), size};
+}
+
+// Writes `document` every way a save can and reads each result back.
+void writeEveryWay(const model::Document& document) {
+    for (const auto container : {io::G4mfContainer::Text, io::G4mfContainer::Binary})
+        for (const auto schema : {io::G4mfSchema::Classic, io::G4mfSchema::Current}) {
+            io::WriteOptions options;
+            options.schema = schema;
+            options.zstd = container == io::G4mfContainer::Binary;
+            auto encoded = io::encodeG4mf(document, container, options);
+            if (!encoded)
+                continue;
+            auto file = io::parseG4mfBytes(encoded->file, kNoFolder, fuzzReadOptions());
+            if (file)
+                (void)io::readDocument(*file);
+        }
+}
+
+int exerciseG4mf(const std::uint8_t* data, std::size_t size) {
+    const auto bytes = std::as_bytes(std::span(data, size));
+    auto file = io::parseG4mfBytes(bytes, kNoFolder, fuzzReadOptions());
+    if (!file)
+        return 0;
+    (void)validate::validateG4mf(*file);
+    auto read = io::readDocument(*file);
+    if (read)
+        writeEveryWay(read->document);
+    return 0;
+}
+
+// A fresh copy of the sample scripts and poses act on (documents do not copy; the file is read
+// once and parsed per input, which takes microseconds).
+model::Document freshSample() {
+    static const io::G4mfFile file = [] {
+        auto loaded = io::loadG4mfFile(std::filesystem::path(HYPERRIG_SOURCE_DIR) /
+                                       "assets/samples/tiny-4d-mesh.g4tf");
+        HYPERRIG_ASSERT(loaded.ok());
+        return std::move(*loaded);
+    }();
+    auto read = io::readDocument(file);
+    HYPERRIG_ASSERT(read.ok());
+    return std::move(read->document);
+}
+
+} // namespace
+
+int exerciseG4tf(const std::uint8_t* data, std::size_t size) {
+    return exerciseG4mf(data, size);
+}
+
+int exerciseG4b(const std::uint8_t* data, std::size_t size) {
+    return exerciseG4mf(data, size);
+}
+
+int exerciseScript(const std::uint8_t* data, std::size_t size) {
+    auto script = edit::parseScriptText(textOf(data, size));
+    if (!script)
+        return 0;
+    model::Document document = freshSample();
+    // As `hyperrig-cli edit` does: every op its own undo step.
+    auto now = std::chrono::steady_clock::time_point{};
+    edit::History history(document, [&now] { return now += std::chrono::hours(1); });
+    (void)edit::runScript(history, *script, ops::fullScriptOpCatalog());
+    writeEveryWay(document);
+    return 0;
+}
+
+int exercisePose(const std::uint8_t* data, std::size_t size) {
+    model::Document document = freshSample();
+    auto rig = eval::CompiledRig::compile(document);
+    HYPERRIG_ASSERT(rig.ok());
+    auto pose = eval::parsePoseJson(textOf(data, size), document, *rig);
+    if (!pose)
+        return 0;
+    eval::EvaluatedRig evaluated;
+    (void)eval::evaluateRig(document, *rig, *pose, eval::ThreadPool::shared(), evaluated);
+    auto command = ops::poseAsRestCommand(document, *rig, *pose);
+    if (!command)
+        return 0;
+    edit::History history(document);
+    if (history.execute(std::move(*command)))
+        writeEveryWay(document);
+    return 0;
+}
+
+const std::vector<Target>& targets() {
+    static const std::vector<Target> list{{"g4tf", &exerciseG4tf},
+                                          {"g4b", &exerciseG4b},
+                                          {"script", &exerciseScript},
+                                          {"pose", &exercisePose}};
+    return list;
+}
+
+std::filesystem::path corpusFolder(std::string_view target) {
+    return std::filesystem::path(HYPERRIG_SOURCE_DIR) / "tests/fuzz/corpus" / target;
+}
+
+} // namespace hyperrig::fuzz

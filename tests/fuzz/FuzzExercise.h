@@ -1,0 +1,42 @@
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <filesystem>
+#include <string_view>
+#include <vector>
+
+namespace hyperrig::fuzz {
+
+// One function per input kind, doing with one input what HyperRig does with a file from
+// anywhere. They are the bodies of the regression-corpus test (tests/fuzz/CorpusTests.cpp) and
+// of later libFuzzer harnesses (LLVMFuzzerTestOneInput calls them unchanged), so they return 0
+// as libFuzzer wants. Bad input is expected and fine; the findings are what escapes: an
+// exception, a contract violation (abort), a sanitizer report.
+//
+// - g4tf / g4b: load (relative buffer uris resolve in a folder that does not exist, so nothing
+//   outside the input is read), validate, read the document, and when that succeeds write it in
+//   both containers and both schemas and read each result back.
+// - script: the input is an edit script (docs/scripting.md) run on the tiny-4d-mesh sample with
+//   every op of the full catalogue, then the result is written.
+// - pose: the input is a POSE.json parsed against that sample, evaluated, and applied as the
+//   new rest pose through the command `pose --bake` uses, then the result is written.
+int exerciseG4tf(const std::uint8_t* data, std::size_t size);
+int exerciseG4b(const std::uint8_t* data, std::size_t size);
+int exerciseScript(const std::uint8_t* data, std::size_t size);
+int exercisePose(const std::uint8_t* data, std::size_t size);
+
+using Exercise = int (*)(const std::uint8_t* data, std::size_t size);
+
+struct Target {
+    std::string_view name; // the folder under tests/fuzz/corpus/
+    Exercise exercise;
+};
+
+// Every target, in a fixed order.
+const std::vector<Target>& targets();
+
+// tests/fuzz/corpus/<target>/ in the source tree.
+std::filesystem::path corpusFolder(std::string_view target);
+
+} // namespace hyperrig::fuzz
