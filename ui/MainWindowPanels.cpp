@@ -26,12 +26,17 @@ void MainWindow::createPanels() {
     auto* validation = new ValidationPanel(*m_session);
     QDockWidget* validationDock = addPanel(
         validation, tr("Validation"), QStringLiteral("validationDock"), Qt::BottomDockWidgetArea);
-    connect(validation, &ValidationPanel::countsChanged, this, [this](int errors, int warnings) {
-        m_diagnosticsLabel->setText(m_session->hasDocument()
-                                        ? tr("%n error(s)", nullptr, errors) +
-                                              tr(", %n warning(s)", nullptr, warnings)
-                                        : QString());
-    });
+    // The counts after every validation run (a run that finds what the last one found emits no
+    // countsChanged, and the first run of a document must still show its result).
+    const auto showCounts = [this, validation] {
+        m_diagnosticsLabel->setText(
+            m_session->hasDocument()
+                ? tr("%n error(s)", nullptr, validation->errorCount()) +
+                      tr(", %n warning(s)", nullptr, validation->warningCount())
+                : QString());
+    };
+    connect(validation, &ValidationPanel::countsChanged, this, showCounts);
+    connect(validation, &ValidationPanel::validationFinished, this, showCounts);
     auto* inspector = new InspectorPanel(*m_session);
     QDockWidget* inspectorDock = addPanel(inspector, tr("Inspector"),
                                           QStringLiteral("inspectorDock"), Qt::RightDockWidgetArea);

@@ -1,8 +1,9 @@
 #include "ui/actions/NodeActions.h"
 
-#include "core/edit/CompositeCommand.h"
+#include "core/edit/CommandBatch.h"
 #include "core/edit/commands/NodeCommands.h"
 #include "core/model/NameRules.h"
+#include "ui/actions/MakeAction.h"
 #include "ui/session/EditorSession.h"
 
 #include <QAction>
@@ -15,17 +16,6 @@
 namespace hyperrig::ui {
 
 namespace {
-
-QAction* makeAction(QObject* parent, const QString& text, const char* objectName,
-                    const QString& tip, const QKeySequence& shortcut = {}) {
-    auto* action = new QAction(text, parent);
-    action->setObjectName(QString::fromLatin1(objectName));
-    action->setToolTip(tip);
-    action->setStatusTip(tip);
-    if (!shortcut.isEmpty())
-        action->setShortcut(shortcut);
-    return action;
-}
 
 // The selected nodes that are not inside another selected node's subtree, in selection order:
 // deleting or duplicating a parent already covers its children.
@@ -157,17 +147,11 @@ void NodeActions::runDuplicate() {
     if (nodes.empty())
         return;
     std::vector<core::model::NodeId> copies(nodes.size());
-    std::unique_ptr<core::edit::Command> command;
-    if (nodes.size() == 1) {
-        command = core::edit::duplicateNode(nodes[0], &copies[0]);
-    } else {
-        auto composite = std::make_unique<core::edit::CompositeCommand>(
-            "Duplicate " + std::to_string(nodes.size()) + " Nodes");
-        for (std::size_t i = 0; i < nodes.size(); ++i)
-            composite->appendPending(core::edit::duplicateNode(nodes[i], &copies[i]));
-        command = std::move(composite);
-    }
-    auto result = m_session.execute(std::move(command));
+    std::vector<std::unique_ptr<core::edit::Command>> commands;
+    for (std::size_t i = 0; i < nodes.size(); ++i)
+        commands.push_back(core::edit::duplicateNode(nodes[i], &copies[i]));
+    auto result = m_session.execute(core::edit::asOneStep(
+        std::move(commands), "Duplicate " + std::to_string(nodes.size()) + " Nodes"));
     if (!result) {
         emit message(
             tr("Cannot duplicate: %1").arg(QString::fromStdString(result.error().message())));
@@ -183,17 +167,11 @@ void NodeActions::runDelete() {
     const std::vector<core::model::NodeId> nodes = topmostSelected(m_session);
     if (nodes.empty())
         return;
-    std::unique_ptr<core::edit::Command> command;
-    if (nodes.size() == 1) {
-        command = core::edit::deleteNode(nodes[0]);
-    } else {
-        auto composite = std::make_unique<core::edit::CompositeCommand>(
-            "Delete " + std::to_string(nodes.size()) + " Nodes");
-        for (core::model::NodeId node : nodes)
-            composite->appendPending(core::edit::deleteNode(node));
-        command = std::move(composite);
-    }
-    auto result = m_session.execute(std::move(command));
+    std::vector<std::unique_ptr<core::edit::Command>> commands;
+    for (core::model::NodeId node : nodes)
+        commands.push_back(core::edit::deleteNode(node));
+    auto result = m_session.execute(core::edit::asOneStep(
+        std::move(commands), "Delete " + std::to_string(nodes.size()) + " Nodes"));
     if (!result) {
         emit message(tr("Cannot delete: %1").arg(QString::fromStdString(result.error().message())));
         return;

@@ -4,6 +4,7 @@
 #include "core/io/g4mf/G4mfReader.h"
 #include "core/io/g4mf/G4mfWriter.h"
 #include "core/math/Dimension.h"
+#include "ui/actions/MakeAction.h"
 #include "ui/files/BackgroundTask.h"
 #include "ui/files/NewDocumentDialog.h"
 #include "ui/files/RecentFiles.h"
@@ -29,17 +30,6 @@ namespace {
 // The progress dialog shows only for work that takes longer than this, so quick opens and saves
 // do not flash a window.
 constexpr int kProgressDelayMs = 300;
-
-QAction* makeAction(QObject* parent, const QString& text, const char* objectName,
-                    const QString& tip, const QKeySequence& shortcut = {}) {
-    auto* action = new QAction(text, parent);
-    action->setObjectName(QString::fromLatin1(objectName));
-    action->setToolTip(tip);
-    action->setStatusTip(tip);
-    if (!shortcut.isEmpty())
-        action->setShortcut(shortcut);
-    return action;
-}
 
 } // namespace
 

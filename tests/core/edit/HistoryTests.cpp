@@ -1,3 +1,4 @@
+#include "core/edit/CommandBatch.h"
 #include "core/edit/History.h"
 #include "tests/support/ThrowingContracts.h"
 
@@ -263,4 +264,22 @@ TEST_CASE("the step list names undo and redo steps and where the save was", "[ed
         f.history.reset();
         CHECK(f.history.droppedSteps() == 0);
     }
+}
+
+TEST_CASE("several commands become one undo step named for them, one keeps its own name",
+          "[edit][history]") {
+    Fixture f;
+    std::vector<std::unique_ptr<edit::Command>> one;
+    one.push_back(std::make_unique<FakeAdd>(f.bone, 1));
+    REQUIRE(f.history.execute(edit::asOneStep(std::move(one), "Add Twice")).ok());
+    CHECK(f.history.undoName() == "Add 1.000000");
+
+    std::vector<std::unique_ptr<edit::Command>> two;
+    two.push_back(std::make_unique<FakeAdd>(f.bone, 2));
+    two.push_back(std::make_unique<FakeAdd>(f.bone, 3));
+    REQUIRE(f.history.execute(edit::asOneStep(std::move(two), "Add Twice")).ok());
+    CHECK(f.history.undoName() == "Add Twice");
+    CHECK(f.value() == 6);
+    f.history.undo();
+    CHECK(f.value() == 1);
 }

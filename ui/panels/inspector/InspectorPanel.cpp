@@ -1,6 +1,6 @@
 #include "ui/panels/inspector/InspectorPanel.h"
 
-#include "core/edit/CompositeCommand.h"
+#include "core/edit/CommandBatch.h"
 #include "core/edit/commands/NodeCommands.h"
 #include "ui/panels/inspector/ComponentView.h"
 #include "ui/panels/inspector/NameEditor.h"
@@ -154,17 +154,9 @@ void InspectorPanel::setVisibleClicked() {
         refresh();
         return;
     }
-    std::unique_ptr<core::edit::Command> command;
-    if (commands.size() == 1) {
-        command = std::move(commands.front());
-    } else {
-        auto composite = std::make_unique<core::edit::CompositeCommand>(
-            "Set Visible of " + std::to_string(commands.size()) + " Nodes");
-        for (auto& each : commands)
-            composite->appendPending(std::move(each));
-        command = std::move(composite);
-    }
-    auto result = m_session.execute(std::move(command));
+    const std::size_t count = commands.size();
+    auto result = m_session.execute(core::edit::asOneStep(
+        std::move(commands), "Set Visible of " + std::to_string(count) + " Nodes"));
     if (!result)
         emit message(QString::fromStdString(result.error().message()));
     refresh();

@@ -1,6 +1,6 @@
 #include "ui/panels/inspector/TransformEditor.h"
 
-#include "core/edit/CompositeCommand.h"
+#include "core/edit/CommandBatch.h"
 #include "core/edit/commands/NodeCommands.h"
 #include "core/edit/commands/NodeTransformConversion.h"
 #include "core/math/Rotor.h"
@@ -324,17 +324,9 @@ void TransformEditor::convertTo(Form form) {
         showRepresentation();
         return;
     }
-    std::unique_ptr<core::edit::Command> command;
-    if (commands.size() == 1) {
-        command = std::move(commands.front());
-    } else {
-        auto composite = std::make_unique<core::edit::CompositeCommand>(
-            "Convert Transform of " + std::to_string(commands.size()) + " Nodes");
-        for (auto& each : commands)
-            composite->appendPending(std::move(each));
-        command = std::move(composite);
-    }
-    auto converted = m_session.execute(std::move(command));
+    const std::size_t count = commands.size();
+    auto converted = m_session.execute(core::edit::asOneStep(
+        std::move(commands), "Convert Transform of " + std::to_string(count) + " Nodes"));
     if (converted)
         m_message->clearMessage();
     else

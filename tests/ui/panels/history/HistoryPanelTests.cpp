@@ -80,7 +80,7 @@ TEST_CASE("the history panel lists the document's steps and goes to the one clic
     CHECK(reset.isEmpty());
     CHECK(text(model, 1) == "Create Node");
     CHECK(text(model, 2) == "Add Bone");
-    CHECK(text(model, 3) == "Rename");
+    CHECK(text(model, 3) == "Rename Node");
     CHECK(model.currentRow() == 3);
     CHECK(list->currentIndex().row() == 3);
 
@@ -121,7 +121,7 @@ TEST_CASE("the history panel lists the document's steps and goes to the one clic
         REQUIRE(session.execute(core::edit::renameNode(skeleton, "Root")).ok());
         REQUIRE(model.rowCount() == 3);
         CHECK(removed.count() == 1);
-        CHECK(text(model, 2) == "Rename");
+        CHECK(text(model, 2) == "Rename Node");
         CHECK(model.currentRow() == 2);
         CHECK_FALSE(flag(model, 2, HistoryModel::IsRedoRole));
         CHECK(reset.isEmpty());
@@ -201,7 +201,7 @@ TEST_CASE("the history panel drops the rows the memory cap evicts", "[ui][histor
     REQUIRE(session.history().droppedSteps() == 2);
     REQUIRE(model.rowCount() == 2);
     CHECK(text(model, 0) == "Earliest kept state (2 older steps dropped)");
-    CHECK(text(model, 1) == "Rename");
+    CHECK(text(model, 1) == "Rename Node");
     CHECK(model.currentRow() == 1);
     session.goToStep(0);
     CHECK(model.currentRow() == 0);

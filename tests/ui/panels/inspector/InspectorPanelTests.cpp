@@ -267,7 +267,7 @@ TEST_CASE("a forbidden name is refused at the field and changes nothing", "[ui][
         CHECK_FALSE(message->isVisible()); // checked while typing
         QTest::keyClick(name, Qt::Key_Return);
         CHECK(f.session.document().findNode("Backbone") == f.node("Backbone"));
-        CHECK(f.session.undoName() == "Rename");
+        CHECK(f.session.undoName() == "Rename Node");
         f.session.undo();
         CHECK(name->text() == "Spine");
     }

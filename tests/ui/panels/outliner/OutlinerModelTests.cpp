@@ -84,7 +84,7 @@ TEST_CASE("the outliner model follows structure edits with row signals, never a 
     SECTION("a rename changes the name column only; undo and redo follow") {
         REQUIRE(model.setData(model.indexOf(spine), QStringLiteral("Chest")));
         CHECK(session.document().node(spine).displayName() == "Chest");
-        CHECK(session.undoName() == "Rename");
+        CHECK(session.undoName() == "Rename Node");
         REQUIRE(changed.count() == 1);
         const auto first = changed.at(0).at(0).value<QModelIndex>();
         const auto last = changed.at(0).at(1).value<QModelIndex>();
@@ -213,7 +213,7 @@ TEST_CASE("renaming in the outliner goes through the rename command; a forbidden
     SECTION("an allowed name is one undo step") {
         REQUIRE(model.setData(row, QStringLiteral("Torso")));
         CHECK(session.document().node(spine).displayName() == "Torso");
-        CHECK(session.undoName() == "Rename");
+        CHECK(session.undoName() == "Rename Node");
         CHECK(refused.count() == 0);
         session.undo();
         CHECK(core::model::firstDifference(session.document(), creatureFromDisk()) == std::nullopt);
