@@ -6,7 +6,6 @@
 #include <QSignalSpy>
 
 #include <catch2/catch.hpp>
-
 #include <filesystem>
 
 using namespace hyperrig;

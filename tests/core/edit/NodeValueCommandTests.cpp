@@ -53,16 +53,18 @@ TEST_CASE("rename follows the G4MF name rules", "[edit][node]") {
         CHECK(f.execute(edit::renameNode(spine, "Spine")).ok());
     }
     SECTION("a name used by a node or a shape is refused") {
-        f.requireRefused(edit::renameNode(spine, "Hips"),
-                         "Rename Node: the name 'Hips' is already used; names are unique across the "
-                         "whole file");
+        f.requireRefused(
+            edit::renameNode(spine, "Hips"),
+            "Rename Node: the name 'Hips' is already used; names are unique across the "
+            "whole file");
         f.requireRefused(edit::renameNode(spine, "HeadCapsule"),
                          "Rename Node: the name 'HeadCapsule' is already used; names are unique "
                          "across the whole file");
     }
     SECTION("forbidden characters are refused") {
-        f.requireRefused(edit::renameNode(spine, "Spine.1"),
-                         "Rename Node: the name 'Spine.1' contains '.', which G4MF forbids in names");
+        f.requireRefused(
+            edit::renameNode(spine, "Spine.1"),
+            "Rename Node: the name 'Spine.1' contains '.', which G4MF forbids in names");
     }
     SECTION("a removed node is refused") {
         f.requireRefused(edit::renameNode(model::NodeId{999}, "X"),
