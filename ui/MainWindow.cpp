@@ -3,6 +3,7 @@
 #include "core/base/Version.h"
 #include "core/model/DocumentSummary.h"
 #include "ui/ViewportWidget.h"
+#include "ui/actions/MakeAction.h"
 #include "ui/actions/NodeActions.h"
 #include "ui/files/DocumentFiles.h"
 #include "ui/session/EditorSession.h"
@@ -260,7 +261,8 @@ void MainWindow::createMenus() {
     fileMenu->addSeparator();
     fileMenu->addAction(m_files->close());
     fileMenu->addSeparator();
-    QAction* quit = fileMenu->addAction(tr("&Quit"), this, &QWidget::close);
+    QAction* quit = fileMenu->addAction(tr("&Quit"));
+    onTriggeredWithDialogs(quit, this, [this] { close(); }); // asks about unsaved changes
     quit->setObjectName(QStringLiteral("quitAction"));
     quit->setShortcut(QKeySequence::Quit);
     quit->setStatusTip(tr("Close HyperRig (asks about unsaved changes)"));
@@ -332,10 +334,12 @@ void MainWindow::createMenus() {
 
     QMenu* helpMenu = menuBar()->addMenu(tr("&Help"));
     helpMenu->setObjectName(QStringLiteral("helpMenu"));
-    QAction* about = helpMenu->addAction(tr("&About HyperRig"), this, &MainWindow::showAbout);
+    QAction* about = helpMenu->addAction(tr("&About HyperRig"));
+    onTriggeredWithDialogs(about, this, [this] { showAbout(); });
     about->setObjectName(QStringLiteral("aboutAction"));
     about->setStatusTip(tr("Version and licence information"));
-    QAction* aboutQt = helpMenu->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
+    QAction* aboutQt = helpMenu->addAction(tr("About &Qt"));
+    onTriggeredWithDialogs(aboutQt, this, [] { QApplication::aboutQt(); });
     aboutQt->setObjectName(QStringLiteral("aboutQtAction"));
 }
 

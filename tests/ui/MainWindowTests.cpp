@@ -1,3 +1,4 @@
+#include "tests/ui/TriggerAction.h"
 #include "ui/MainWindow.h"
 #include "ui/ViewportWidget.h"
 
@@ -89,7 +90,7 @@ TEST_CASE("the main window hosts the viewport and working menus", "[ui][mainwind
     SECTION("quit closes the window") {
         window.show();
         REQUIRE(window.isVisible());
-        window.findChild<QAction*>(QStringLiteral("quitAction"))->trigger();
+        hyperrig::test::triggerAndRun(window.findChild<QAction*>(QStringLiteral("quitAction")));
         CHECK_FALSE(window.isVisible());
     }
     SECTION("opening a file loads the document and names it in the title and status bar") {

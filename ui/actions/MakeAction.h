@@ -21,4 +21,16 @@ inline QAction* makeAction(QObject* parent, const QString& text, const char* obj
     return action;
 }
 
+// Connects an action whose handler may open a modal dialog (a file chooser, "Save changes?", an
+// error box). The handler runs once control is back in the event loop, not inside trigger():
+// a screen reader or an acceptance script presses a menu item through AT-SPI and waits for the
+// reply to that press, which a dialog's nested event loop would hold back until the dialog
+// closed. Keyboard and mouse users see no difference. Tests that trigger such an action run the
+// posted call with QCoreApplication::sendPostedEvents(nullptr, QEvent::MetaCall).
+template <typename Handler>
+void onTriggeredWithDialogs(QAction* action, QObject* context, Handler handler) {
+    QObject::connect(
+        action, &QAction::triggered, context, [handler](bool) { handler(); }, Qt::QueuedConnection);
+}
+
 } // namespace hyperrig::ui

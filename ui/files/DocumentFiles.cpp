@@ -72,16 +72,18 @@ void DocumentFiles::createActions() {
     m_close = makeAction(this, tr("&Close"), "closeAction", tr("Close the document"),
                          QKeySequence::Close);
 
-    connect(m_new3D, &QAction::triggered, this, [this] { startNew(3); });
-    connect(m_new4D, &QAction::triggered, this, [this] { startNew(4); });
-    connect(m_newOther, &QAction::triggered, this, &DocumentFiles::newWithDimensionDialog);
-    connect(m_open, &QAction::triggered, this, &DocumentFiles::chooseAndOpen);
-    connect(m_save, &QAction::triggered, this, &DocumentFiles::saveCurrent);
-    connect(m_saveAs, &QAction::triggered, this, [this] { chooseAndSaveAs(false); });
-    connect(m_revert, &QAction::triggered, this, &DocumentFiles::revertToSaved);
-    connect(m_close, &QAction::triggered, this, &DocumentFiles::closeDocument);
-    connect(m_recent.get(), &RecentFiles::chosen, this,
-            [this](const QString& path) { openFile(path); });
+    // Each of these may ask (unsaved changes, a file name, an error): see onTriggeredWithDialogs.
+    onTriggeredWithDialogs(m_new3D, this, [this] { startNew(3); });
+    onTriggeredWithDialogs(m_new4D, this, [this] { startNew(4); });
+    onTriggeredWithDialogs(m_newOther, this, [this] { newWithDimensionDialog(); });
+    onTriggeredWithDialogs(m_open, this, [this] { chooseAndOpen(); });
+    onTriggeredWithDialogs(m_save, this, [this] { saveCurrent(); });
+    onTriggeredWithDialogs(m_saveAs, this, [this] { chooseAndSaveAs(false); });
+    onTriggeredWithDialogs(m_revert, this, [this] { revertToSaved(); });
+    onTriggeredWithDialogs(m_close, this, [this] { closeDocument(); });
+    connect(
+        m_recent.get(), &RecentFiles::chosen, this, [this](const QString& path) { openFile(path); },
+        Qt::QueuedConnection);
     connect(m_recent.get(), &RecentFiles::missing, this, [this](const QString& path) {
         emit message(tr("%1 no longer exists; removed it from Open Recent").arg(path));
         if (m_promptAnswer == PromptAnswer::Ask)

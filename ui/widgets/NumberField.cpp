@@ -15,7 +15,7 @@ const QString kMixedText = QStringLiteral("—");
 } // namespace
 
 NumberField::NumberField(QWidget* parent) : QDoubleSpinBox(parent) {
-    setKeyboardTracking(false);
+    setKeyboardTracking(true);
     setDecimals(kDecimals);
     setRange(m_minimum, 1e6);
     setSingleStep(0.01);
@@ -40,6 +40,10 @@ void NumberField::setUnit(const QString& unit) {
 }
 
 void NumberField::showQuietly(double value) {
+    // While the user types, the panel shows the document's value after each typed one, which is
+    // the typed value: rewriting the text then would move the cursor and eat the next digit.
+    if (m_typing && value == this->value())
+        return;
     m_quiet = true;
     setValue(value);
     // setValue leaves text the user typed alone when the value is unchanged.
@@ -47,6 +51,8 @@ void NumberField::showQuietly(double value) {
                             ? specialValueText()
                             : prefix() + textFromValue(this->value()) + suffix());
     m_quiet = false;
+    if (!m_running)
+        m_settledValue = this->value();
 }
 
 void NumberField::setDisplayedValue(double value) {
@@ -93,11 +99,12 @@ QString NumberField::textFromValue(double value) const {
     return text;
 }
 
-void NumberField::beginRun() {
+void NumberField::beginRun(bool typing) {
     if (m_running)
         return;
     m_running = true;
-    m_valueBefore = value();
+    m_typing = typing;
+    m_valueBefore = m_settledValue;
     m_mixedBefore = m_mixed;
     emit editingStarted();
 }
@@ -107,25 +114,33 @@ void NumberField::endRun() {
         return;
     m_running = false;
     m_held = false;
+    m_typing = false;
+    m_settledValue = value();
     emit editingEnded();
 }
 
 void NumberField::userChangedValue(double value) {
     if (m_quiet)
         return;
+    const bool wasMixed = m_mixed;
+    const bool starting = !m_running;
     if (m_mixed) {
         leaveMixed();
         value = this->value(); // clamped into the allowed range
     }
-    beginRun();
+    beginRun(!m_stepping && !m_held);
+    if (starting)
+        m_mixedBefore = wasMixed; // Escape shows the dash again
     emit valueEdited(value);
 }
 
 void NumberField::stepBy(int steps) {
     if (m_mixed)
         return;
-    beginRun();
+    beginRun(false);
+    m_stepping = true;
     QDoubleSpinBox::stepBy(steps);
+    m_stepping = false;
 }
 
 QAbstractSpinBox::StepEnabled NumberField::stepEnabled() const {
@@ -154,6 +169,7 @@ void NumberField::keyPressEvent(QKeyEvent* event) {
     if (m_running) {
         m_running = false;
         m_held = false;
+        m_typing = false;
         if (m_mixedBefore)
             setMixed();
         else
@@ -181,7 +197,7 @@ void NumberField::mousePressEvent(QMouseEvent* event) {
         // A hold is its own edit: a run begun by arrow keys ends first.
         endRun();
         m_held = true;
-        beginRun();
+        beginRun(false);
     }
     QDoubleSpinBox::mousePressEvent(event);
 }

@@ -7,8 +7,10 @@ namespace hyperrig::ui {
 // The one numeric editor of the panels: a QDoubleSpinBox that turns the user's gestures into
 // edits a panel maps to commands (ui-style.md §3), so every panel behaves the same.
 //
-// - Typing: nothing happens while digits are typed (keyboardTracking off); Enter or leaving the
-//   field emits editingStarted, valueEdited, editingEnded.
+// - Typing: the value follows the text as it is typed (keyboard tracking, which is also what an
+//   assistive technology reads back through the Value interface after setting the text): the
+//   first typed value emits editingStarted with isTyping() true (the panel opens a transaction),
+//   each further value valueEdited, and Enter or leaving the field editingEnded. One undo step.
 // - Arrow keys and the wheel: each step emits valueEdited at once; the first step of a run emits
 //   editingStarted, and Enter or leaving the field ends the run (editingEnded). The panel's
 //   commands merge within History's merge window, so a run is one undo step.
@@ -43,6 +45,8 @@ public:
     bool isEditing() const { return m_running; }
     // The mouse holds an arrow button.
     bool isHeld() const { return m_held; }
+    // The run in progress comes from typed text.
+    bool isTyping() const { return m_typing; }
 
 signals:
     // The first change of an edit, before its first valueEdited.
@@ -66,7 +70,7 @@ protected:
 
 private:
     void userChangedValue(double value);
-    void beginRun();
+    void beginRun(bool typing);
     void endRun();
     void leaveMixed();
     bool textIsBeingEdited() const;
@@ -77,8 +81,11 @@ private:
     bool m_mixed = false;
     bool m_running = false;
     bool m_held = false;
-    bool m_quiet = false;       // the program sets the value: no edit signals
-    double m_valueBefore = 0.0; // shown when a run is cancelled
+    bool m_typing = false;
+    bool m_stepping = false;     // inside stepBy: a value change is a step, not typing
+    bool m_quiet = false;        // the program sets the value: no edit signals
+    double m_valueBefore = 0.0;  // shown when a run is cancelled
+    double m_settledValue = 0.0; // the value outside a run: typing changes value() first
     bool m_mixedBefore = false;
 };
 

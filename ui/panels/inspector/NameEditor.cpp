@@ -41,8 +41,9 @@ NameEditor::NameEditor(EditorSession& session, QWidget* parent)
     layout->addLayout(form);
     layout->addWidget(m_message);
 
-    // Enter keeps a refused name for fixing; leaving the field (eventFilter) puts the name back.
-    connect(m_field, &QLineEdit::returnPressed, this, [this] { commit(false); });
+    // A refused name (Enter or leaving the field) puts the current name back; the reason stays
+    // below the field, in its tooltip and in the status bar until the user types again.
+    connect(m_field, &QLineEdit::returnPressed, this, &NameEditor::commit);
     connect(m_field, &QLineEdit::textEdited, this, &NameEditor::checkTyped);
 }
 
@@ -76,7 +77,7 @@ void NameEditor::checkTyped(const QString& text) {
         m_message->showMessage(QString::fromStdString(allowed.error().message()));
 }
 
-void NameEditor::commit(bool leaving) {
+void NameEditor::commit() {
     if (!m_node || m_field->isReadOnly())
         return;
     const QString typed = m_field->text();
@@ -94,10 +95,7 @@ void NameEditor::commit(bool leaving) {
     const QString reason = QString::fromStdString(renamed.error().message());
     m_message->showMessage(reason);
     emit message(reason);
-    if (leaving) {
-        const QSignalBlocker blocker(m_field);
-        m_field->setText(currentName());
-    }
+    revert();
 }
 
 void NameEditor::revert() {
@@ -115,7 +113,7 @@ bool NameEditor::eventFilter(QObject* watched, QEvent* event) {
         return true;
     }
     if (watched == m_field && event->type() == QEvent::FocusOut)
-        commit(true);
+        commit();
     return QWidget::eventFilter(watched, event);
 }
 

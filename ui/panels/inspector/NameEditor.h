@@ -38,7 +38,7 @@ protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
-    void commit(bool leaving);
+    void commit();
     void revert();
     void checkTyped(const QString& text);
     QString currentName() const;

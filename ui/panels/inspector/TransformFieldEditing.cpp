@@ -63,7 +63,7 @@ void TransformFieldEditing::started(NumberField* field, TransformField which) {
         if (const auto* item = document.nodes.find(node);
             item && fieldValue(item->transform, document.dimension(), which))
             m_runStart.emplace_back(node, item->transform);
-    if (field->isHeld() && !m_session.inTransaction()) {
+    if ((field->isHeld() || field->isTyping()) && !m_session.inTransaction()) {
         m_session.beginTransaction(editName(which.part, m_nodes.size()));
         m_transactionOpen = true;
     }
@@ -100,10 +100,25 @@ void TransformFieldEditing::valueEdited(TransformField which, double value) {
         showValues(); // the field shows the value the document kept
 }
 
+bool TransformFieldEditing::runChangedSomething() const {
+    if (!m_session.hasDocument())
+        return false;
+    for (const auto& [node, transform] : m_runStart)
+        if (const auto* item = m_session.document().nodes.find(node);
+            item && item->transform != transform)
+            return true;
+    return false;
+}
+
 void TransformFieldEditing::ended() {
     if (m_transactionOpen) {
         m_transactionOpen = false;
-        m_session.commitTransaction();
+        // Typing "0.5" over 0.5 passes through 0 on the way: a run that ends where it began is
+        // no step at all.
+        if (runChangedSomething())
+            m_session.commitTransaction();
+        else
+            m_session.rollbackTransaction();
     }
     m_runStart.clear();
 }

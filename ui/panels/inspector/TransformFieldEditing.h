@@ -19,11 +19,13 @@ class NumberField;
 
 // Turns the edits of the inspector's number fields (NumberField's signals) into transform
 // commands on the shown nodes, one SetTransformsCommand per value:
-//   - a typed value is one command;
+//   - typing runs inside a session transaction: the value follows the text (one command per
+//     typed value, the viewport shows each), committed as one undo step on Enter or when the
+//     field loses focus, rolled back when the run ends where it began;
 //   - steps (arrow keys, wheel) are one command each; they merge into one undo step within
 //     History's merge window;
-//   - holding an arrow button with the mouse runs inside a session transaction, begun on the
-//     press and committed on the release;
+//   - holding an arrow button with the mouse runs inside a session transaction too, begun on
+//     the press and committed on the release;
 //   - Escape rolls the transaction back, or puts the transforms from before the run back with
 //     one more command of the same name, which merges with the run's step and leaves nothing.
 // Several nodes get the same value in the same field; the others of their numbers stay.
@@ -53,6 +55,7 @@ private:
     void valueEdited(TransformField which, double value);
     void ended();
     void cancelled(TransformField which);
+    bool runChangedSomething() const;
     bool execute(const std::string& name, std::vector<SetTransformsCommand::Entry> transforms);
 
     EditorSession& m_session;

@@ -12,6 +12,7 @@
 #include <QLineEdit>
 #include <QMenu>
 #include <QSortFilterProxyModel>
+#include <QToolButton>
 #include <QToolTip>
 #include <QTreeView>
 #include <QVBoxLayout>
@@ -46,6 +47,11 @@ OutlinerPanel::OutlinerPanel(EditorSession& session, NodeActions& actions, QWidg
     m_filterEdit->setAccessibleName(tr("Filter"));
     m_filterEdit->setPlaceholderText(tr("Name contains…"));
     m_filterEdit->setClearButtonEnabled(true);
+    // Qt's clear button is an unnamed tool button: a screen reader would announce "button".
+    for (auto* clearButton : m_filterEdit->findChildren<QToolButton*>()) {
+        clearButton->setAccessibleName(tr("Clear Filter"));
+        clearButton->setToolTip(tr("Clear Filter"));
+    }
     m_filterEdit->setToolTip(
         tr("Show only the nodes whose name contains this text, with the nodes above them"));
     m_filterEdit->setStatusTip(m_filterEdit->toolTip());

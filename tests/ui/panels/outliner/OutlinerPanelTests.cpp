@@ -16,6 +16,7 @@
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QTest>
+#include <QToolButton>
 #include <QTreeView>
 
 #include <algorithm>
@@ -111,6 +112,9 @@ TEST_CASE("the outliner panel names its controls for tests and screen readers", 
     REQUIRE(label != nullptr);
     CHECK(label->buddy() == filter);
     CHECK(label->text().remove('&') == "Filter");
+    const auto clearButtons = filter->findChildren<QToolButton*>();
+    REQUIRE(clearButtons.size() == 1);
+    CHECK(clearButtons.front()->accessibleName() == "Clear Filter");
     QAbstractItemModelTester tester(f.shown, QAbstractItemModelTester::FailureReportingMode::Fatal);
     CHECK(f.shown->data(f.row("Spine"), Qt::AccessibleTextRole).toString() == "Spine");
     CHECK(f.shown->headerData(0, Qt::Horizontal).toString() == "Name");
