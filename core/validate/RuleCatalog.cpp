@@ -93,6 +93,7 @@ constexpr std::array kAllRules = {
     &kSkinGroupNamesUnique,
     &kSkinGroupNamesEmpty,
     &kSkinGroupNamesConflict,
+    &kSkinGroupNamesMissing,
     &kSkinGroupNamesBoneMismatch,
     &kSkinMeshNotUnderSkeleton,
     &kBindPoseSchema,

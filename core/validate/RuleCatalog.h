@@ -233,6 +233,9 @@ inline constexpr Rule kSkinGroupNamesEmpty{"skin.group-names.empty", E,
 inline constexpr Rule kSkinGroupNamesConflict{"skin.group-names.conflict", E,
                                               "two meshes skinned by the same skeleton name the "
                                               "same group differently"};
+inline constexpr Rule kSkinGroupNamesMissing{"skin.group-names.missing", W,
+                                             "a skin names no groups while another mesh skinned "
+                                             "by the same skeleton names its groups"};
 inline constexpr Rule kSkinGroupNamesBoneMismatch{"skin.group-names.bone-mismatch", W,
                                                   "a group name is neither the name of its joint "
                                                   "bone nor a suffix of it (or the reverse)"};

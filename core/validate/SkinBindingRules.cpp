@@ -2,6 +2,7 @@
 #include "core/validate/RulePasses.h"
 
 #include <map>
+#include <optional>
 #include <set>
 
 namespace hyperrig::core::validate {
@@ -119,6 +120,33 @@ void checkNameConsistency(ValidationContext& context, std::size_t skeleton,
     }
 }
 
+// "MUST match the group names of other skinned meshes using the same skeleton" cannot be checked
+// for a skin that names no groups while a sibling does; a reader then infers its names from the
+// joint bones (skeleton page), which may not be the sibling's. Naming no groups is fine on its
+// own (the spec lets a writer omit names that equal the bones'), so only the mix is reported.
+void checkMissingNames(ValidationContext& context, std::size_t skeleton,
+                       const std::set<std::size_t>& meshes) {
+    const OrderedJson* meshArray = context.array("meshes");
+    std::optional<std::size_t> named;
+    for (std::size_t meshIndex : meshes)
+        if (!groupNamesOf((*meshArray)[meshIndex]).empty()) {
+            named = meshIndex;
+            break;
+        }
+    if (!named)
+        return;
+    for (std::size_t meshIndex : meshes) {
+        if (!groupNamesOf((*meshArray)[meshIndex]).empty())
+            continue;
+        context.report(
+            rules::kSkinGroupNamesMissing, "/meshes/" + std::to_string(meshIndex) + "/skin",
+            context.meshLabel(meshIndex) + " names no groups, but " + context.meshLabel(*named) +
+                ", also skinned by " + context.label("nodes", "skeleton", skeleton) +
+                ", does: readers infer this skin's names from the joint bones, which "
+                "may differ from those (Infer Group Names writes them)");
+    }
+}
+
 } // namespace
 
 void checkSkinBindings(ValidationContext& context) {
@@ -150,6 +178,7 @@ void checkSkinBindings(ValidationContext& context) {
         for (std::size_t meshIndex : skinned)
             checkBoneNames(context, skeleton, meshIndex, groupNamesOf((*meshes)[meshIndex]));
         checkNameConsistency(context, skeleton, skinned);
+        checkMissingNames(context, skeleton, skinned);
     }
 }
 

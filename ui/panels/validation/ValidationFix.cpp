@@ -8,11 +8,13 @@
 namespace hyperrig::ui {
 namespace {
 
-// Rule id -> repair. The validator has no rule yet for a skin without group names or for a
-// group no influence uses (both are valid G4MF); InferGroupNames and RemoveUnusedGroups are
-// wired here so that such rules only need a line in this table.
+// Rule id -> repair, where the repair is unambiguous. A group no influence uses has no rule (it is
+// valid and often deliberate), so RemoveUnusedGroups is reached from the skin's own tools, not
+// from a diagnostic.
 constexpr std::array kFixes = {
     std::pair<std::string_view, ValidationFix>{"skin.weights.sum", ValidationFix::NormalizeWeights},
+    std::pair<std::string_view, ValidationFix>{"skin.group-names.missing",
+                                               ValidationFix::InferGroupNames},
 };
 
 } // namespace

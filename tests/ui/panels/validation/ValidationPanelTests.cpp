@@ -141,6 +141,35 @@ TEST_CASE("the validation panel's fix is one undo step", "[ui][validation]") {
     CHECK(rowOf(model, "skin.weights.sum") == -1);
 }
 
+TEST_CASE("a skin without names beside a named one is fixed by inferring them",
+          "[ui][validation]") {
+    ui::EditorSession session;
+    REQUIRE(session.openFile(fixture("skin.group-names.missing.g4tf")).ok());
+    ui::ValidationPanel panel(session);
+    panel.setDebounceInterval(20);
+    QSignalSpy finished(&panel, &ui::ValidationPanel::validationFinished);
+    waitForResults(panel, finished);
+
+    const ValidationModel& model = *panel.model();
+    const int row = rowOf(model, "skin.group-names.missing");
+    REQUIRE(row >= 0);
+    CHECK(model.index(row, 0).data(ValidationModel::FixNameRole).toString() == "Infer Group Names");
+    auto* table = panel.findChild<QTableView*>("validationTable");
+    auto* fix = panel.findChild<QPushButton*>("validationFixButton");
+    REQUIRE(table != nullptr);
+    REQUIRE(fix != nullptr);
+    table->setCurrentIndex(model.index(row, ValidationModel::RuleColumn));
+    REQUIRE(fix->isEnabled());
+    QTest::mouseClick(fix, Qt::LeftButton);
+    CHECK(session.undoName() == "Infer Group Names");
+    const auto& shirt = session.document().meshes.at(session.document().meshes.order().at(1));
+    REQUIRE(shirt.skin);
+    CHECK(shirt.skin->groupNames == std::vector<std::string>{"Upper", "Lower"});
+    waitForResults(panel, finished);
+    CHECK(rowOf(model, "skin.group-names.missing") == -1);
+    CHECK(panel.errorCount() == 0);
+}
+
 TEST_CASE("the validation panel drops stale results", "[ui][validation]") {
     ui::EditorSession session;
     REQUIRE(session.openFile(fixture("bone.parent.g4tf")).ok());
