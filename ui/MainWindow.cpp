@@ -7,6 +7,7 @@
 #include "ui/actions/NodeActions.h"
 #include "ui/files/DocumentFiles.h"
 #include "ui/session/EditorSession.h"
+#include "ui/viewport/ViewportActions.h"
 #include "ui/viewport/ViewportBinding.h"
 
 #include <QAction>
@@ -60,6 +61,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     m_viewport->setAccessibleName(tr("Viewport"));
     setCentralWidget(m_viewport);
     m_binding = new ViewportBinding(*m_session, *m_viewport, this);
+    m_viewportActions = new ViewportActions(*m_session, *m_viewport, *m_binding, this);
     m_files = new DocumentFiles(*m_session, *this, this);
     m_nodeActions = new NodeActions(*m_session, this);
 
@@ -311,6 +313,8 @@ void MainWindow::createMenus() {
     resetView->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_Home));
     resetView->setStatusTip(tr("Back to the starting camera angles, framing everything"));
     viewMenu->addSeparator();
+    m_viewportActions->addDisplayActions(*viewMenu);
+    viewMenu->addSeparator();
     m_panelsMenu = viewMenu->addMenu(tr("&Panels"));
     m_panelsMenu->setObjectName(QStringLiteral("panelsMenu"));
     for (const auto& [dock, area] : m_docks) {
@@ -331,6 +335,10 @@ void MainWindow::createMenus() {
     fullScreen->setStatusTip(tr("Use the whole screen for the editor"));
     connect(fullScreen, &QAction::toggled, this,
             [this](bool on) { on ? showFullScreen() : showNormal(); });
+
+    QMenu* poseMenu = menuBar()->addMenu(tr("&Pose"));
+    poseMenu->setObjectName(QStringLiteral("poseMenu"));
+    m_viewportActions->addPoseActions(*poseMenu);
 
     QMenu* helpMenu = menuBar()->addMenu(tr("&Help"));
     helpMenu->setObjectName(QStringLiteral("helpMenu"));

@@ -19,6 +19,7 @@ namespace hyperrig::ui {
 class DocumentFiles;
 class EditorSession;
 class NodeActions;
+class ViewportActions;
 class ViewportBinding;
 class ViewportWidget;
 
@@ -79,6 +80,7 @@ private:
     EditorSession* m_session = nullptr;
     ViewportWidget* m_viewport = nullptr;
     ViewportBinding* m_binding = nullptr;
+    ViewportActions* m_viewportActions = nullptr;
     DocumentFiles* m_files = nullptr;
     NodeActions* m_nodeActions = nullptr;
     QLabel* m_rendererLabel = nullptr;

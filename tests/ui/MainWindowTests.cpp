@@ -368,6 +368,20 @@ TEST_CASE("pose sliders pose the selected bone in the current pose, which applie
         CHECK(state.poseBoneDegrees[0] == 0.0);
         CHECK(boneLine(forearm).head == restForearm);
     }
+    SECTION("the Pose menu's actions do what the overlay's buttons do") {
+        auto* resetBone = window.findChild<QAction*>(QStringLiteral("resetBonePoseAction"));
+        auto* applyAsRest = window.findChild<QAction*>(QStringLiteral("applyPoseAsRestAction"));
+        REQUIRE(resetBone != nullptr);
+        REQUIRE(applyAsRest != nullptr);
+        CHECK(resetBone->isEnabled()); // the arm is the current bone
+        resetBone->trigger();
+        CHECK(window.boneRotations().count(arm) == 0); // at rest: no angles stored
+        CHECK(boneLine(forearm).head == restForearm);
+        applyAsRest->trigger();
+        CHECK(window.statusBar()->currentMessage().startsWith(QStringLiteral("Nothing is posed")));
+        emit viewport.nodeClicked({}); // nothing selected: no bone to reset
+        CHECK_FALSE(resetBone->isEnabled());
+    }
     SECTION("apply pose as rest bakes the current pose as one undoable edit") {
         const auto restTransform = window.document()->node(arm).transform;
         state.action = hyperrig::render::overlay::OverlayAction::ApplyPoseAsRest;
@@ -382,6 +396,35 @@ TEST_CASE("pose sliders pose the selected bone in the current pose, which applie
         CHECK(window.document()->node(arm).transform == restTransform);
         CHECK(boneLine(forearm).head == restForearm);
     }
+}
+
+TEST_CASE("the View menu's display toggles and the overlay's checkboxes agree",
+          "[ui][mainwindow]") {
+    MainWindow window;
+    openSample(window, "creature-4d.g4tf");
+    auto& viewport = window.viewportWidget();
+    auto& state = viewport.overlayState();
+    auto* bones = window.findChild<QAction*>(QStringLiteral("showBonesAction"));
+    auto* wireframe = window.findChild<QAction*>(QStringLiteral("wireframeAction"));
+    REQUIRE(bones != nullptr);
+    REQUIRE(wireframe != nullptr);
+    CHECK(bones->isCheckable());
+    CHECK(bones->isChecked() == state.showBones);
+    CHECK(wireframe->isChecked() == state.showWireframe);
+
+    wireframe->trigger();
+    CHECK(state.showWireframe);
+    CHECK(viewport.viewport().display().wireframe);
+    bones->trigger();
+    CHECK_FALSE(state.showBones);
+    CHECK_FALSE(viewport.viewport().display().bones);
+
+    // A click on the overlay's checkbox leaves this in the state; the menu follows.
+    state.showBones = true;
+    state.displayChanged = true;
+    emit viewport.overlayChanged();
+    CHECK(bones->isChecked());
+    CHECK(viewport.viewport().display().bones);
 }
 
 TEST_CASE("the overlay's heat-map can show a chosen group without a selected bone",

@@ -25,6 +25,9 @@ public:
 
     // The pose the overlay's selection names: rest, a stored bind pose, or the current pose.
     core::Result<core::eval::Pose> shownPose() const;
+    // Acts on what the overlay state says changed (its flags and action), then clears them: the
+    // overlay's own clicks end here, and so do the menu actions (ViewportActions).
+    void applyOverlayChanges();
 
 signals:
     // What happened, for the status bar ("bone 'Spine'", "Applied APose as the rest pose").
@@ -35,7 +38,6 @@ private:
     void documentChanged();
     void selectionChanged();
     void nodeClicked(core::model::NodeId node, Qt::KeyboardModifiers modifiers);
-    void applyOverlayChanges();
     void applyPoseAsRest();
     void updatePoseSliders();
     // Evaluates and slices the document again under the overlay's pose and view; the camera
