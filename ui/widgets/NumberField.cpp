@@ -1,10 +1,13 @@
 #include "ui/widgets/NumberField.h"
 
+#include <QFontMetrics>
 #include <QKeyEvent>
 #include <QLineEdit>
 #include <QLocale>
 #include <QStyle>
 #include <QStyleOptionSpinBox>
+
+#include <algorithm>
 
 namespace hyperrig::ui {
 namespace {
@@ -83,6 +86,24 @@ void NumberField::leaveMixed() {
     setSpecialValueText(QString());
     setMinimum(m_minimum);
     m_quiet = false;
+}
+
+QSize NumberField::minimumSizeHint() const {
+    return compactSize(QStringLiteral("-0.00"));
+}
+
+QSize NumberField::sizeHint() const {
+    return compactSize(QStringLiteral("-000.0000") + suffix());
+}
+
+QSize NumberField::compactSize(const QString& sample) const {
+    // The spin box's own hint, with its text width replaced by the sample's.
+    const QSize full = QDoubleSpinBox::minimumSizeHint();
+    const QFontMetrics metrics(font());
+    const int widest = std::max(metrics.horizontalAdvance(textFromValue(maximum()) + suffix()),
+                                metrics.horizontalAdvance(textFromValue(minimum()) + suffix()));
+    const int wanted = metrics.horizontalAdvance(sample);
+    return {std::max(full.width() - widest + wanted, wanted), full.height()};
 }
 
 QString NumberField::textFromValue(double value) const {

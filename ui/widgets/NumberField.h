@@ -48,6 +48,12 @@ public:
     // The run in progress comes from typed text.
     bool isTyping() const { return m_typing; }
 
+    // QDoubleSpinBox sizes itself for its widest possible text (the range at 7 decimals), which
+    // made a 4x4 basis grid wider than any dock. A field may shrink to a few digits (the text
+    // scrolls inside it while typing) and asks for room for about seven.
+    QSize minimumSizeHint() const override;
+    QSize sizeHint() const override;
+
 signals:
     // The first change of an edit, before its first valueEdited.
     void editingStarted();
@@ -76,6 +82,7 @@ private:
     bool textIsBeingEdited() const;
     bool onArrowButton(const QPoint& position) const;
     void showQuietly(double value);
+    QSize compactSize(const QString& sample) const;
 
     double m_minimum = -1e6;
     bool m_mixed = false;

@@ -252,11 +252,12 @@ void TransformEditor::showNodes(const std::vector<core::model::NodeId>& nodes) {
 }
 
 void TransformEditor::showPage(QWidget* page) {
-    // A stacked widget is as tall as its tallest page; only the page shown should count.
+    // A stacked widget is as large as its largest page (the D x D basis grid is the widest);
+    // only the page shown should count, in both directions.
     for (int index = 0; index < m_pages->count(); ++index) {
         QWidget* each = m_pages->widget(index);
-        each->setSizePolicy(QSizePolicy::Preferred,
-                            each == page ? QSizePolicy::Preferred : QSizePolicy::Ignored);
+        const auto policy = each == page ? QSizePolicy::Preferred : QSizePolicy::Ignored;
+        each->setSizePolicy(policy, policy);
     }
     m_pages->setCurrentWidget(page);
     m_pages->updateGeometry();

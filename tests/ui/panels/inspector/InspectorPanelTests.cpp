@@ -7,6 +7,8 @@
 #include <QComboBox>
 #include <QLabel>
 #include <QLineEdit>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QStackedWidget>
 #include <QTest>
@@ -295,6 +297,18 @@ TEST_CASE("a forbidden name is refused at the field and changes nothing", "[ui][
         QTest::keyClicks(name, QStringLiteral("Hips"));
         CHECK(message->isVisible());
     }
+}
+
+TEST_CASE("the inspector fits a narrow dock without scrolling sideways", "[ui][inspector]") {
+    Fixture f("creature-4d.g4tf");
+    auto* scroll = f.panel->findChild<QScrollArea*>();
+    REQUIRE(scroll != nullptr);
+    // Head has a rotor; the hidden 4 x 4 basis page must not widen the panel.
+    f.session.select({f.node("Head")});
+    f.panel->resize(340, 900);
+    QCoreApplication::sendPostedEvents(); // layout requests
+    CHECK(scroll->widget()->minimumSizeHint().width() <= scroll->viewport()->width());
+    CHECK_FALSE(scroll->horizontalScrollBar()->isVisible());
 }
 
 TEST_CASE("switching the representation converts through the command", "[ui][inspector]") {
