@@ -32,7 +32,7 @@ class MainWindow : public QMainWindow {
 public:
     // Bump when docks are added, removed or renamed: a saved layout of another version is
     // ignored and the default layout used.
-    static constexpr int kLayoutVersion = 2;
+    static constexpr int kLayoutVersion = 3;
 
     explicit MainWindow(QWidget* parent = nullptr);
     ~MainWindow() override;

@@ -1,4 +1,5 @@
 #include "ui/MainWindow.h"
+#include "ui/panels/bones/BonesPanel.h"
 #include "ui/panels/history/HistoryPanel.h"
 #include "ui/panels/inspector/InspectorPanel.h"
 #include "ui/panels/outliner/OutlinerPanel.h"
@@ -41,6 +42,14 @@ void MainWindow::createPanels() {
     QDockWidget* inspectorDock = addPanel(inspector, tr("Inspector"),
                                           QStringLiteral("inspectorDock"), Qt::RightDockWidgetArea);
     connect(inspector, &InspectorPanel::message, this,
+            [this](const QString& text) { statusBar()->showMessage(text); });
+    // The rig panels share the inspector's place as tabs: one selection, several views of it.
+    auto* bones = new BonesPanel(*m_session);
+    QDockWidget* bonesDock =
+        addPanel(bones, BonesPanel::title(), QStringLiteral("bonesDock"), Qt::RightDockWidgetArea);
+    tabifyDockWidget(inspectorDock, bonesDock);
+    inspectorDock->raise();
+    connect(bones, &BonesPanel::message, this,
             [this](const QString& text) { statusBar()->showMessage(text); });
     auto* history = new HistoryPanel(*m_session);
     QDockWidget* historyDock =

@@ -2,4 +2,5 @@
 target_sources(hyperrig_ui PRIVATE
     widgets/AxisNames.cpp
     widgets/FieldMessage.cpp
-    widgets/NumberField.cpp)
+    widgets/NumberField.cpp
+    widgets/NumberFieldEdits.cpp)

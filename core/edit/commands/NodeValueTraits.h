@@ -85,7 +85,7 @@ struct ClearComponentTraits : ComponentTraitsBase {
 struct BoneLengthTraits {
     using Value = std::optional<double>;
     static constexpr std::uint32_t kField = ChangeSet::BoneProperties;
-    static constexpr bool kMergeable = false;
+    static constexpr bool kMergeable = true; // a number field's arrow steps
     static std::string name() { return "Set Bone Length"; }
     static Value get(const model::Node& node) { return node.bone()->length; }
     static void set(model::Node& node, const Value& value) { node.bone()->length = value; }
@@ -97,7 +97,7 @@ struct BoneLengthTraits {
 struct BoneMassTraits {
     using Value = std::optional<double>;
     static constexpr std::uint32_t kField = ChangeSet::BoneProperties;
-    static constexpr bool kMergeable = false;
+    static constexpr bool kMergeable = true; // a number field's arrow steps
     static std::string name() { return "Set Bone Mass"; }
     static Value get(const model::Node& node) { return node.bone()->mass; }
     static void set(model::Node& node, const Value& value) { node.bone()->mass = value; }

@@ -1,0 +1,174 @@
+#include "ui/panels/bones/BonesPanel.h"
+#include "ui/session/EditorSession.h"
+#include "ui/widgets/NumberField.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QLabel>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTest>
+
+#include <catch2/catch.hpp>
+
+using namespace hyperrig;
+using core::model::NodeId;
+
+namespace {
+
+template <typename T>
+T* child(QWidget& panel, const char* name) {
+    auto* widget = panel.findChild<T*>(QString::fromLatin1(name));
+    INFO(name);
+    REQUIRE(widget != nullptr);
+    return widget;
+}
+
+void type(ui::NumberField* field, const QString& text) {
+    field->selectAll();
+    QTest::keyClicks(field, text);
+    QTest::keyClick(field, Qt::Key_Return);
+}
+
+struct Fixture {
+    ui::EditorSession session;
+    std::unique_ptr<ui::BonesPanel> panel;
+
+    Fixture() {
+        REQUIRE(session.openFile(QStringLiteral(HYPERRIG_SOURCE_DIR
+                                                "/assets/samples/creature-4d.g4tf"))
+                    .ok());
+        panel = std::make_unique<ui::BonesPanel>(session);
+        panel->resize(360, 800);
+        panel->show();
+        REQUIRE(QTest::qWaitForWindowExposed(panel.get()));
+    }
+    NodeId node(const char* name) const {
+        const NodeId id = session.document().findNode(name);
+        REQUIRE(id);
+        return id;
+    }
+    const core::model::Bone& bone(const char* name) const {
+        return *session.document().node(node(name)).bone();
+    }
+    std::size_t steps() const { return session.history().undoCount(); }
+};
+
+} // namespace
+
+TEST_CASE("the bones panel shows the selected bone: length, mass, shape, head and tail",
+          "[ui][bones]") {
+    Fixture f;
+    CHECK(ui::BonesPanel::title() == "Bones");
+    f.session.select({f.node("Spine")});
+    CHECK(child<QCheckBox>(*f.panel, "boneLengthDefined")->isChecked());
+    CHECK(child<ui::NumberField>(*f.panel, "boneLength")->value() == 0.18);
+    CHECK(child<ui::NumberField>(*f.panel, "boneLength")->accessibleName() == "Length");
+    CHECK(child<ui::NumberField>(*f.panel, "boneMass")->value() == 7.0);
+    CHECK(child<QComboBox>(*f.panel, "boneShape")->currentText().contains("SpineCapsule"));
+    // Skeleton space, by hand from the sample: Hips at y = 0.92 (no rotation), Spine 0.12 above
+    // it, 0.18 long.
+    CHECK(child<QLabel>(*f.panel, "boneHead")->text() == "(0, 1.04, 0, 0) m");
+    CHECK(child<QLabel>(*f.panel, "boneTail")->text() == "(0, 1.22, 0, 0) m");
+    CHECK_FALSE(child<QLabel>(*f.panel, "boneMassHint")->isVisible());
+
+    f.session.select({f.node("Body")});
+    CHECK_FALSE(child<ui::NumberField>(*f.panel, "boneLength")->isEnabled());
+}
+
+TEST_CASE("a typed bone length is one undo step; undo and redo restore it", "[ui][bones]") {
+    Fixture f;
+    f.session.select({f.node("Spine")});
+    const std::size_t steps = f.steps();
+    type(child<ui::NumberField>(*f.panel, "boneLength"), QStringLiteral("0.3"));
+    CHECK(f.bone("Spine").length == 0.3);
+    CHECK(f.steps() == steps + 1);
+    CHECK(f.session.undoName() == "Set Bone Length");
+    CHECK(child<QLabel>(*f.panel, "boneTail")->text() == "(0, 1.34, 0, 0) m");
+    f.session.undo();
+    CHECK(f.bone("Spine").length == 0.18);
+    CHECK(child<ui::NumberField>(*f.panel, "boneLength")->value() == 0.18);
+    f.session.redo();
+    CHECK(f.bone("Spine").length == 0.3);
+
+    SECTION("Length from Child is the distance to the first child bone's head") {
+        QTest::mouseClick(child<QPushButton>(*f.panel, "boneLengthFromChild"), Qt::LeftButton);
+        CHECK(f.bone("Spine").length == 0.18); // Chest sits at (0, 0.18, 0, 0) in Spine's space
+        CHECK(f.steps() == steps + 2);
+    }
+}
+
+TEST_CASE("a bone with a shape keeps its length: the refusal says why and changes nothing",
+          "[ui][bones]") {
+    Fixture f;
+    f.session.select({f.node("Spine")});
+    const std::size_t steps = f.steps();
+    QSignalSpy messages(f.panel.get(), &ui::BonesPanel::message);
+    auto* defined = child<QCheckBox>(*f.panel, "boneLengthDefined");
+    defined->click();
+    CHECK(f.bone("Spine").length == 0.18);
+    CHECK(f.steps() == steps);
+    CHECK(defined->isChecked());
+    REQUIRE(messages.count() == 1);
+    CHECK(messages.front().front().toString().contains("clear the shape"));
+    CHECK(child<QLabel>(*f.panel, "bonesProblem")->isVisible());
+
+    SECTION("with the shape set to None first, the length can go") {
+        auto* shape = child<QComboBox>(*f.panel, "boneShape");
+        shape->setCurrentIndex(0);
+        emit shape->activated(0);
+        CHECK_FALSE(f.bone("Spine").shape);
+        defined->click();
+        CHECK_FALSE(f.bone("Spine").length.has_value());
+        CHECK(f.steps() == steps + 2);
+        CHECK_FALSE(child<ui::NumberField>(*f.panel, "boneLength")->isEnabled());
+        CHECK_FALSE(child<QPushButton>(*f.panel, "boneNewCapsule")->isEnabled());
+    }
+}
+
+TEST_CASE("mass: undefined, shape-only 0 and typed values", "[ui][bones]") {
+    Fixture f;
+    f.session.select({f.node("Tail")});
+    auto* defined = child<QCheckBox>(*f.panel, "boneMassDefined");
+    auto* mass = child<ui::NumberField>(*f.panel, "boneMass");
+    defined->click();
+    CHECK_FALSE(f.bone("Tail").mass.has_value());
+    CHECK_FALSE(mass->isEnabled());
+    f.session.undo();
+    CHECK(f.bone("Tail").mass == 1.2);
+    type(mass, QStringLiteral("0"));
+    CHECK(f.bone("Tail").mass == 0.0);
+    CHECK(child<QLabel>(*f.panel, "boneMassHint")->isVisible());
+}
+
+TEST_CASE("several bones take a typed mass together, in one undo step", "[ui][bones]") {
+    Fixture f;
+    f.session.select({f.node("Spine"), f.node("Chest")});
+    auto* mass = child<ui::NumberField>(*f.panel, "boneMass");
+    CHECK(mass->isMixed());
+    const std::size_t steps = f.steps();
+    type(mass, QStringLiteral("5"));
+    CHECK(f.bone("Spine").mass == 5.0);
+    CHECK(f.bone("Chest").mass == 5.0);
+    CHECK(f.steps() == steps + 1);
+    f.session.undo();
+    CHECK(f.bone("Spine").mass == 7.0);
+    CHECK(f.bone("Chest").mass == 11.0);
+}
+
+TEST_CASE("New Capsule makes a shape sized from the bone and assigns it", "[ui][bones]") {
+    Fixture f;
+    f.session.select({f.node("Tail")});
+    const std::size_t shapes = f.session.document().shapes.size();
+    const std::size_t steps = f.steps();
+    QTest::mouseClick(child<QPushButton>(*f.panel, "boneNewCapsule"), Qt::LeftButton);
+    CHECK(f.session.document().shapes.size() == shapes + 1);
+    CHECK(f.steps() == steps + 1);
+    CHECK(f.session.undoName() == "New Capsule Shape");
+    const auto& shape = f.session.document().shapes.at(f.bone("Tail").shape);
+    CHECK(shape.name == "TailCapsule2"); // the sample has a TailCapsule already
+    CHECK(child<QComboBox>(*f.panel, "boneShape")->currentText().contains("TailCapsule2"));
+    f.session.undo();
+    CHECK(f.session.document().shapes.size() == shapes);
+    CHECK(f.bone("Tail").shape);
+}

@@ -1,0 +1,78 @@
+#pragma once
+
+// moc cannot parse <concepts>, which core/model/Ids.h reaches first through <compare>.
+#ifndef Q_MOC_RUN
+#include "core/edit/ChangeSet.h"
+#include "core/model/Node.h"
+#endif
+
+#include <QWidget>
+
+#include <vector>
+
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QPushButton;
+
+namespace hyperrig::ui {
+
+class EditorSession;
+class NumberField;
+class NumberFieldEdits;
+
+// The Bones panel (dock title "Bones"): the bone properties of the selected bones, edited through
+// the bone commands (several bones: one undo step for all).
+// - Length: "Length defined" and "Length" (m). A bone with a shape keeps its length (the shape
+//   sits at the middle of it): clearing it is refused with that reason and the way out.
+//   "Length from Child" sets the distance to the first child bone's head.
+// - Mass: "Mass defined" and "Mass" (kg); 0 marks a shape-only bone (g4mf-skeleton.md).
+// - Shape: "Shape" picks none or an existing shape; New Capsule / Cylinder / Box / Sphere creates
+//   one sized from the bone (core/ops/BoneShapes) and assigns it, one undo step.
+// - Head and Tail: read-outs in skeleton space (the rest pose).
+// Refreshes follow the session's ChangeSets for the shown bones and their shapes.
+class BonesPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit BonesPanel(EditorSession& session, QWidget* parent = nullptr);
+
+    static QString title();
+
+signals:
+    // A refused edit's reason, for the status bar.
+    void message(const QString& text);
+
+private:
+    void selectionChanged();
+    void documentChanged(const core::edit::ChangeSet& changes);
+    void refresh();
+    void showPlacement();
+    void showShapes();
+    void lengthDefinedClicked(bool defined);
+    void massDefinedClicked(bool defined);
+    void shapeChosen(int index);
+    void lengthFromChild();
+    void addShape(int kind);
+    void refuse(const QString& reason);
+    const core::model::Node* shownBone() const; // the one bone shown, or null
+
+    EditorSession& m_session;
+    std::vector<core::model::NodeId> m_bones; // the current bone first
+    QLabel* m_heading;
+    QWidget* m_content;
+    QCheckBox* m_lengthDefined;
+    NumberField* m_length;
+    QPushButton* m_lengthFromChild;
+    QCheckBox* m_massDefined;
+    NumberField* m_mass;
+    QLabel* m_massHint;
+    QComboBox* m_shape;
+    std::vector<QPushButton*> m_newShapeButtons;
+    QLabel* m_head;
+    QLabel* m_tail;
+    QLabel* m_problem; // the last refusal, until the next edit or selection
+    NumberFieldEdits* m_lengthEdits;
+    NumberFieldEdits* m_massEdits;
+};
+
+} // namespace hyperrig::ui
