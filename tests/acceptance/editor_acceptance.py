@@ -158,6 +158,19 @@ try:
     step("the History dock lists the new document, then one row per command")
     rows = history_rows()
     check(len(rows) == 6, "history rows %r: expected the new document + 5 commands" % rows)
+
+    step("the Bones panel (a tab beside the Inspector) sets the bone's length and mass")
+    d.click(d.find("page tab", "Bones"))
+    bones = dock("Bones")
+    d.set_text(d.field("Length", within=bones), "0.3")
+    wait_for(lambda: abs(d.get_value(d.field("Length", within=bones)) - 0.3) < 1e-12,
+             "the Length field does not show 0.3")
+    mass_defined = d.field("Mass defined", within=bones)
+    d.set_checked(mass_defined, True)
+    d.set_text(d.field("Mass", within=bones), "2.5")
+    wait_for(lambda: menu_item_name("Edit", starting("Undo")) == "Undo Set Bone Mass",
+             lambda: "Edit menu says %r" % menu_item_name("Edit", starting("Undo")))
+    d.click(d.find("page tab", "Inspector"))
     check("4D" in rows[0] or "New" in rows[0], "first history row %r" % rows[0])
     check(re.search(r"\*$", title()) or "*" in title(), "title %r has no modified mark" % title())
 
@@ -195,6 +208,11 @@ try:
         names = [node.get("name") for node in json.load(saved_file).get("nodes", [])]
     check(names == ["Scene", "Skeleton", "UpperArm", "LowerArm"],
           "the saved file's nodes are %r" % names)
+    with open(saved, encoding="utf-8") as saved_file:
+        upper_arm = json.load(saved_file)["nodes"][2]
+    check(upper_arm.get("bone", {}).get("length") == 0.3 and
+          upper_arm.get("bone", {}).get("mass") == 2.5,
+          "UpperArm's bone in the file: %r" % upper_arm.get("bone"))
 
     step("hyperrig FILE opens FILE")
     app = d.launch([editor, saved], timeout=90, env=env)

@@ -192,8 +192,9 @@ BonesPanel::BonesPanel(EditorSession& session, QWidget* parent)
         [](NodeId id, double value) { return core::edit::setBoneMass(id, value); }, this);
     connect(m_lengthEdits, &NumberFieldEdits::refused, this, &BonesPanel::refuse);
     connect(m_massEdits, &NumberFieldEdits::refused, this, &BonesPanel::refuse);
-    connect(m_lengthDefined, &QCheckBox::clicked, this, &BonesPanel::lengthDefinedClicked);
-    connect(m_massDefined, &QCheckBox::clicked, this, &BonesPanel::massDefinedClicked);
+    // toggled, not clicked: assistive technology toggles a check box without clicking it.
+    connect(m_lengthDefined, &QCheckBox::toggled, this, &BonesPanel::lengthDefinedClicked);
+    connect(m_massDefined, &QCheckBox::toggled, this, &BonesPanel::massDefinedClicked);
     connect(m_lengthFromChild, &QPushButton::clicked, this, &BonesPanel::lengthFromChild);
     connect(m_shape, &QComboBox::activated, this, &BonesPanel::shapeChosen);
 

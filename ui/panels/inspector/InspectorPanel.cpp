@@ -56,7 +56,8 @@ InspectorPanel::InspectorPanel(EditorSession& session, QWidget* parent)
 
     connect(m_name, &NameEditor::message, this, &InspectorPanel::message);
     connect(m_transform, &TransformEditor::message, this, &InspectorPanel::message);
-    connect(m_visible, &QCheckBox::clicked, this, &InspectorPanel::setVisibleClicked);
+    // Any state change, not only clicks: assistive technology toggles a check box without one.
+    connect(m_visible, &QCheckBox::stateChanged, this, &InspectorPanel::setVisibleClicked);
     connect(&session, &EditorSession::aboutToReplaceDocument, this,
             [this] { m_transform->forgetEdit(); });
     connect(&session, &EditorSession::documentReplaced, this, &InspectorPanel::documentReplaced);

@@ -35,9 +35,9 @@ struct Fixture {
     std::unique_ptr<ui::BonesPanel> panel;
 
     Fixture() {
-        REQUIRE(session.openFile(QStringLiteral(HYPERRIG_SOURCE_DIR
-                                                "/assets/samples/creature-4d.g4tf"))
-                    .ok());
+        REQUIRE(
+            session.openFile(QStringLiteral(HYPERRIG_SOURCE_DIR "/assets/samples/creature-4d.g4tf"))
+                .ok());
         panel = std::make_unique<ui::BonesPanel>(session);
         panel->resize(360, 800);
         panel->show();
@@ -136,6 +136,9 @@ TEST_CASE("mass: undefined, shape-only 0 and typed values", "[ui][bones]") {
     CHECK_FALSE(mass->isEnabled());
     f.session.undo();
     CHECK(f.bone("Tail").mass == 1.2);
+    defined->toggle(); // as assistive technology does: no click
+    CHECK_FALSE(f.bone("Tail").mass.has_value());
+    f.session.undo();
     type(mass, QStringLiteral("0"));
     CHECK(f.bone("Tail").mass == 0.0);
     CHECK(child<QLabel>(*f.panel, "boneMassHint")->isVisible());

@@ -414,6 +414,11 @@ TEST_CASE("several selected nodes are edited together in one undo step", "[ui][i
         for (NodeId node : nodes)
             CHECK(f.session.document().node(node).isVisible());
     }
+    SECTION("visible, toggled as assistive technology does (no click)") {
+        child<QCheckBox>(*f.panel, "visibleCheck")->toggle();
+        for (NodeId node : nodes)
+            CHECK_FALSE(f.session.document().node(node).isVisible());
+    }
 }
 
 TEST_CASE("a 3D document shows x, y, z only", "[ui][inspector]") {
