@@ -1,4 +1,5 @@
 target_sources(hyperrig_core_tests PRIVATE
+    core/ops/BoneMassesTests.cpp
     core/ops/BoneShapesTests.cpp
     core/ops/MergeMeshesTests.cpp
     core/ops/OpsTestSupport.cpp

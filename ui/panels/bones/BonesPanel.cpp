@@ -5,6 +5,7 @@
 #include "core/eval/CompiledRig.h"
 #include "core/model/ItemLabels.h"
 #include "core/ops/BoneShapes.h"
+#include "ui/panels/bones/SkeletonMassView.h"
 #include "ui/session/EditorSession.h"
 #include "ui/widgets/AxisNames.h"
 #include "ui/widgets/NumberField.h"
@@ -160,8 +161,15 @@ BonesPanel::BonesPanel(EditorSession& session, QWidget* parent)
     contentLayout->addWidget(m_problem);
     contentLayout->addStretch(1);
 
+    m_skeletonMass = new SkeletonMassView(m_session, this);
+    connect(m_skeletonMass, &SkeletonMassView::message, this, &BonesPanel::message);
+    auto* scrolled = new QWidget(this);
+    auto* scrolledLayout = new QVBoxLayout(scrolled);
+    scrolledLayout->setContentsMargins(0, 0, 0, 0);
+    scrolledLayout->addWidget(m_skeletonMass);
+    scrolledLayout->addWidget(m_content, 1);
     auto* scroll = new QScrollArea(this);
-    scroll->setWidget(m_content);
+    scroll->setWidget(scrolled);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
     auto* layout = new QVBoxLayout(this);
@@ -229,6 +237,13 @@ void BonesPanel::selectionChanged() {
     refresh();
 }
 
+core::model::NodeId BonesPanel::shownSkeleton() const {
+    if (!m_session.hasDocument() || !m_bones.empty())
+        return {};
+    const core::model::Node* node = m_session.document().nodes.find(m_session.currentNode());
+    return node && node->isSkeleton() ? node->id : core::model::NodeId{};
+}
+
 void BonesPanel::documentChanged(const core::edit::ChangeSet& changes) {
     const bool shown = std::any_of(m_bones.begin(), m_bones.end(),
                                    [&](NodeId id) { return changes.fieldsOf(id) != 0; });
@@ -237,8 +252,8 @@ void BonesPanel::documentChanged(const core::edit::ChangeSet& changes) {
         selectionChanged(); // a shown bone may be gone; a child may have come or gone
         return;
     }
-    if (shown || !changes.shapesChanged.empty())
-        refresh();
+    if (shown || !changes.shapesChanged.empty() || shownSkeleton())
+        refresh(); // a skeleton's summary depends on all of its bones
 }
 
 const core::model::Node* BonesPanel::shownBone() const {
@@ -250,7 +265,14 @@ const core::model::Node* BonesPanel::shownBone() const {
 void BonesPanel::refresh() {
     const bool any = !m_bones.empty();
     m_content->setEnabled(any);
-    if (!any)
+    const core::model::NodeId skeleton = shownSkeleton();
+    m_skeletonMass->showSkeleton(skeleton);
+    m_content->setVisible(!skeleton);
+    if (skeleton)
+        m_heading->setText(tr("Skeleton %1: the masses of its bones")
+                               .arg(QString::fromStdString(
+                                   core::model::describeNode(m_session.document(), skeleton))));
+    else if (!any)
         m_heading->setText(m_session.hasDocument() ? tr("Select a bone to edit its length, mass "
                                                         "and shape.")
                                                    : tr("No document"));

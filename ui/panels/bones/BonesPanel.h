@@ -20,6 +20,7 @@ namespace hyperrig::ui {
 class EditorSession;
 class NumberField;
 class NumberFieldEdits;
+class SkeletonMassView;
 
 // The Bones panel (dock title "Bones"): the bone properties of the selected bones, edited through
 // the bone commands (several bones: one undo step for all).
@@ -30,6 +31,7 @@ class NumberFieldEdits;
 // - Shape: "Shape" picks none or an existing shape; New Capsule / Cylinder / Box / Sphere creates
 //   one sized from the bone (core/ops/BoneShapes) and assigns it, one undo step.
 // - Head and Tail: read-outs in skeleton space (the rest pose).
+// With a skeleton selected it shows the skeleton's mass summary and Distribute (SkeletonMassView).
 // Refreshes follow the session's ChangeSets for the shown bones and their shapes.
 class BonesPanel : public QWidget {
     Q_OBJECT
@@ -55,6 +57,7 @@ private:
     void addShape(int kind);
     void refuse(const QString& reason);
     const core::model::Node* shownBone() const; // the one bone shown, or null
+    core::model::NodeId shownSkeleton() const;  // the current node when no bone is selected
 
     EditorSession& m_session;
     std::vector<core::model::NodeId> m_bones; // the current bone first
@@ -73,6 +76,7 @@ private:
     QLabel* m_problem; // the last refusal, until the next edit or selection
     NumberFieldEdits* m_lengthEdits;
     NumberFieldEdits* m_massEdits;
+    SkeletonMassView* m_skeletonMass;
 };
 
 } // namespace hyperrig::ui

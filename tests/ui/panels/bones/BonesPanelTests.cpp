@@ -1,9 +1,11 @@
+#include "core/edit/commands/NodeCommands.h"
 #include "ui/panels/bones/BonesPanel.h"
 #include "ui/session/EditorSession.h"
 #include "ui/widgets/NumberField.h"
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QGroupBox>
 #include <QLabel>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -174,4 +176,26 @@ TEST_CASE("New Capsule makes a shape sized from the bone and assigns it", "[ui][
     f.session.undo();
     CHECK(f.session.document().shapes.size() == shapes);
     CHECK(f.bone("Tail").shape);
+}
+
+TEST_CASE("a selected skeleton shows its mass summary and distributes a total", "[ui][bones]") {
+    Fixture f;
+    auto* group = child<QGroupBox>(*f.panel, "skeletonMassGroup");
+    CHECK_FALSE(group->isVisible());
+    const auto spine = f.node("Spine");
+    REQUIRE(f.session.execute(core::edit::setBoneMass(spine, std::nullopt)).ok());
+    f.session.select({f.node("CreatureRig")});
+    CHECK(group->isVisible());
+    CHECK(child<QLabel>(*f.panel, "skeletonBonesWithoutMass")->text().contains("Spine"));
+    auto* total = child<ui::NumberField>(*f.panel, "skeletonTotalMass");
+    const double defined = total->value(); // no physics body: the defined masses
+    type(total, QString::number(defined + 4.0));
+    const std::size_t steps = f.steps();
+    QTest::mouseClick(child<QPushButton>(*f.panel, "skeletonDistributeMass"), Qt::LeftButton);
+    CHECK(f.steps() == steps + 1);
+    CHECK(f.session.undoName() == "Distribute Mass");
+    REQUIRE(f.bone("Spine").mass.has_value());
+    // Spine gets the rest: the sample's other bones without a mass (the hands) have no shape.
+    CHECK(*f.bone("Spine").mass == Approx(4.0));
+    CHECK_FALSE(child<QLabel>(*f.panel, "skeletonBonesWithoutMass")->text().contains("Spine"));
 }
