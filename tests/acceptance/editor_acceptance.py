@@ -226,6 +226,10 @@ try:
     d.select_item(dock("Outliner"), "LeftUpperArm")
     d.set_text(d.find("text", "Filter", within=dock("Outliner")), "Left", confirm=False)
     missing = unnamed_controls(d.main_window())
+    d.click(d.find("page tab", "Bones"))
+    missing += unnamed_controls(dock("Bones"))
+    d.select_item(dock("Outliner"), "CreatureRig")
+    missing += unnamed_controls(dock("Bones"))
     check(not missing, "controls without an accessible name:\n  " + "\n  ".join(missing))
     app.close()
 
