@@ -3,6 +3,7 @@
 #include "ui/panels/history/HistoryPanel.h"
 #include "ui/panels/inspector/InspectorPanel.h"
 #include "ui/panels/outliner/OutlinerPanel.h"
+#include "ui/panels/pose/PosePanel.h"
 #include "ui/panels/validation/ValidationPanel.h"
 #include "ui/session/EditorSession.h"
 
@@ -48,6 +49,10 @@ void MainWindow::createPanels() {
     QDockWidget* bonesDock =
         addPanel(bones, BonesPanel::title(), QStringLiteral("bonesDock"), Qt::RightDockWidgetArea);
     tabifyDockWidget(inspectorDock, bonesDock);
+    auto* pose = new PosePanel(*m_session);
+    QDockWidget* poseDock =
+        addPanel(pose, PosePanel::title(), QStringLiteral("poseDock"), Qt::RightDockWidgetArea);
+    tabifyDockWidget(bonesDock, poseDock);
     inspectorDock->raise();
     connect(bones, &BonesPanel::message, this,
             [this](const QString& text) { statusBar()->showMessage(text); });

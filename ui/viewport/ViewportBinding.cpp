@@ -63,6 +63,8 @@ ViewportBinding::ViewportBinding(EditorSession& session, ViewportWidget& viewpor
     connect(&m_session, &EditorSession::changed, this, &ViewportBinding::documentChanged);
     connect(&m_session, &EditorSession::selectionChanged, this, &ViewportBinding::selectionChanged);
     connect(&m_session, &EditorSession::poseChanged, this, [this] {
+        // The current pose changed (the overlay's sliders, the Pose panel, a reset): show it.
+        m_viewport.overlayState().pose = {render::overlay::PoseSelection::Kind::Current, {}};
         updatePoseSliders();
         refreshScene();
     });

@@ -1,0 +1,3 @@
+# tests of ui/panels/pose (target_sources(hyperrig_ui_tests PRIVATE ui/panels/pose/....cpp)).
+target_sources(hyperrig_ui_tests PRIVATE
+    ui/panels/pose/PosePanelTests.cpp)
