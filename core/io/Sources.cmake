@@ -1,5 +1,6 @@
 target_sources(hyperrig_core PRIVATE
     io/Base64.cpp
+    io/FileBytes.cpp
     io/JsonText.cpp
     io/Zstd.cpp
     io/g4mf/AccessorDigest.cpp
@@ -11,4 +12,5 @@ target_sources(hyperrig_core PRIVATE
     io/g4mf/DataPacker.cpp
     io/g4mf/G4mfWriter.cpp
     io/g4mf/NodeWriter.cpp
+    io/obj/ObjReader.cpp
     io/obj/ObjWriter.cpp)

@@ -11,3 +11,5 @@ target_sources(hyperrig_core_tests PRIVATE
     core/io/g4mf/ReaderTests.cpp
     core/io/g4mf/RoundTripTests.cpp
     core/io/g4mf/SharedAccessorTests.cpp)
+target_sources(hyperrig_core_tests PRIVATE
+    core/io/obj/ObjReaderTests.cpp)
