@@ -12,5 +12,18 @@ target_sources(hyperrig_core PRIVATE
     io/g4mf/DataPacker.cpp
     io/g4mf/G4mfWriter.cpp
     io/g4mf/NodeWriter.cpp
+    io/mpfb/BlenderBoneFrame.cpp
+    io/mpfb/MpfbBaseMesh.cpp
+    io/mpfb/MpfbBoneNames.cpp
+    io/mpfb/MpfbExport.cpp
+    io/mpfb/MpfbFiles.cpp
+    io/mpfb/MpfbImport.cpp
+    io/mpfb/MpfbPlacement.cpp
+    io/mpfb/MpfbRig.cpp
+    io/mpfb/MpfbRigUpgrade.cpp
+    io/mpfb/MpfbSkin.cpp
+    io/mpfb/MpfbStrategyMatch.cpp
+    io/mpfb/MpfbWeights.cpp
+    io/mpfb/PythonJson.cpp
     io/obj/ObjReader.cpp
     io/obj/ObjWriter.cpp)
