@@ -3,6 +3,10 @@
 #include "core/base/Diagnostic.h"
 #include "core/io/JsonText.h"
 
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
 namespace hyperrig::core::io {
 
 Result<MpfbVertexGroups> parseMpfbVertexGroups(std::string_view text, std::string_view sourceName,
@@ -64,6 +68,18 @@ MpfbBaseMesh mpfbBaseMesh(const ObjMesh& obj, const MpfbVertexGroups& groups) {
         if (count > 0)
             mesh.jointCentres[name] = sum / static_cast<double>(count);
     }
+    const auto body = std::find_if(groups.begin(), groups.end(),
+                                   [](const auto& group) { return group.first == "body"; });
+    double lowest = std::numeric_limits<double>::infinity();
+    if (body != groups.end()) {
+        for (const auto& [first, last] : body->second)
+            for (std::uint64_t v = first; v <= last; ++v)
+                lowest = std::min(lowest, mesh.vertices.at(v).z);
+    } else {
+        for (const glm::dvec3& v : mesh.vertices)
+            lowest = std::min(lowest, v.z);
+    }
+    mesh.groundLift = std::isfinite(lowest) ? -lowest : 0.0;
     return mesh;
 }
 

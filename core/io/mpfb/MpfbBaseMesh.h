@@ -35,10 +35,14 @@ Result<MpfbVertexGroups> parseMpfbVertexGroups(std::string_view text, std::strin
 // every vertex of the full mesh (body, helpers and joint cubes) as
 //   (x, y, z)_Blender = 0.1 · (x, -z, y)_OBJ
 // and, for every vertex group whose name contains "joint", the plain mean of its vertices (the
-// centre of a joint cube).
+// centre of a joint cube), and the lift that puts the feet on the ground.
 struct MpfbBaseMesh {
     std::vector<glm::dvec3> vertices;
     std::map<std::string, glm::dvec3, std::less<>> jointCentres;
+    // How far MPFB lifts the body to stand on the ground ("feet on ground", on by default): minus
+    // the lowest Blender z of the "body" group's vertices (all vertices without that group);
+    // 0.81676 m for the raw base mesh (mpfb.md §10).
+    double groundLift = 0.0;
 };
 
 // Contract: `groups` were checked against `obj`'s vertex count (parseMpfbVertexGroups).

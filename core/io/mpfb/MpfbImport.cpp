@@ -82,6 +82,16 @@ model::NodeId appendNode(model::Document& document, model::NodeId parent, std::s
     return id;
 }
 
+// MPFB stands the body on the ground after placing the rig (mpfb.md §10). Rig coordinates stay
+// those of the raw mesh, so the lift goes on the skeleton node: bones keep their skeleton-space
+// rest (which export reads), and the body under the skeleton moves with them.
+model::NodeTransform groundedSkeletonTransform(const MpfbBaseMesh& mesh) {
+    model::NodeTransform transform = model::identityTransform();
+    if (mesh.groundLift != 0.0)
+        transform.position = {0.0, mesh.groundLift, 0.0}; // Blender +Z is G4MF +Y
+    return transform;
+}
+
 } // namespace
 
 std::string mpfbRigNameFromPath(std::string_view fileName) {
@@ -113,7 +123,7 @@ Result<MpfbImport> importMpfbRig(const MpfbRig& rig, const MpfbBaseMesh& mesh,
     };
     result.skeleton = appendNode(
         document, document.root(), model::uniqueName(document, g4mfNameForMpfbBone(skeletonName)),
-        model::Skeleton{}, model::identityTransform(), std::move(skeletonExtras));
+        model::Skeleton{}, groundedSkeletonTransform(mesh), std::move(skeletonExtras));
     document.node(document.root()).children.push_back(result.skeleton);
 
     // Nodes are added parents first (a sorted file lists "hand" before its parent "lowerarm"), and

@@ -25,8 +25,8 @@ struct MpfbImport {
 };
 
 // Builds a 3D G4MF document from a rig placed on the base mesh: the root "Scene", under it one
-// skeleton node named `skeletonName`, under it the bones with the rig's parents (children in file
-// order).
+// skeleton node named `skeletonName`, lifted by MpfbBaseMesh::groundLift so the feet stand on
+// the ground as in MPFB, under it the bones with the rig's parents (children in file order).
 //
 // Axes and units (mpfb.md §10): G4MF (x, y, z) = Blender (x, z, -y), which for the base mesh at
 // MPFB's scale 0.1 is just 0.1 · OBJ, in metres. A bone's rest frame is Blender's bone matrix

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <map>
 #include <memory>
+#include <set>
 
 namespace hyperrig::core::io {
 namespace {
@@ -67,9 +68,21 @@ void addMpfbSkinnedBody(MpfbImport& imported, const ObjMesh& obj,
     model::Document& document = imported.document;
     const auto bones = bonesByMpfbName(imported);
     model::Skeleton& skeleton = *document.node(imported.skeleton).skeleton();
+    // Every bone gets a joints slot, in node order: G4MF wants the first listing of each bone in
+    // increasing node order with parents first, which the importer's parents-first node order
+    // gives. Group i is then slot i and is named after its bone.
     std::map<model::NodeId, std::uint32_t> slotOf;
     model::Skin skin;
     skin.groupNames.emplace();
+    const std::set<model::NodeId> rigBones(imported.bones.begin(), imported.bones.end());
+    skeleton.joints.clear();
+    for (model::NodeId id : document.nodes.order()) {
+        if (!rigBones.count(id))
+            continue;
+        slotOf.emplace(id, static_cast<std::uint32_t>(skeleton.joints.size()));
+        skeleton.joints.emplace_back(id);
+        skin.groupNames->push_back(document.node(id).displayName());
+    }
     std::vector<std::vector<std::pair<std::uint32_t, double>>> perVertex(obj.positions.size());
     for (const MpfbWeightGroup& group : weights) {
         if (group.name.starts_with("mhmask-"))
@@ -83,20 +96,15 @@ void addMpfbSkinnedBody(MpfbImport& imported, const ObjMesh& obj,
                      "\" (nor with DEF- toggled); its weights are skipped"});
             continue;
         }
-        const auto [slot, added] =
-            slotOf.emplace(bone, static_cast<std::uint32_t>(skeleton.joints.size()));
-        if (added) {
-            skeleton.joints.emplace_back(bone);
-            skin.groupNames->push_back(document.node(bone).displayName());
-        }
+        const std::uint32_t slot = slotOf.at(bone);
         for (const auto& [vertex, weight] : group.entries) {
             auto& influences = perVertex[vertex];
             const auto same = std::find_if(influences.begin(), influences.end(),
-                                           [&](const auto& i) { return i.first == slot->second; });
+                                           [&](const auto& i) { return i.first == slot; });
             if (same != influences.end())
                 same->second += weight; // duplicate mappings sum, as MPFB adds them
             else
-                influences.emplace_back(slot->second, weight);
+                influences.emplace_back(slot, weight);
         }
     }
     skeleton.writeJoints = true;

@@ -13,8 +13,8 @@ namespace hyperrig::core::io {
 //   - every OBJ vertex (indices stay those the weights use), at 0.1 · OBJ in G4MF axes, float32;
 //   - the triangles of the OBJ group "body" (all triangles when there is no such group): the
 //     helper geometry and joint cubes are not drawn, as MPFB hides them;
-//   - a skin whose groups are the bones the weights name, in the skeleton's joints (one slot per
-//     bone, first use first), named after the bones.
+//   - a skin whose group i is joints slot i of the skeleton, which lists every bone of the rig in
+//     node order (parents first), named after the bones.
 // A weights group maps to the bone with its name, else to the bone with "DEF-" added or removed
 // (Rigify); "mhmask-" groups and groups without a bone are skipped (the latter reported in
 // `imported.warnings`). Weights that map to one bone add up; each vertex's weights are divided by

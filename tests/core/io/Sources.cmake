@@ -16,6 +16,7 @@ target_sources(hyperrig_core_tests PRIVATE
     core/io/mpfb/MpfbHostileInputTests.cpp
     core/io/mpfb/MpfbImportTests.cpp
     core/io/mpfb/MpfbRoundTripTests.cpp
+    core/io/mpfb/MpfbSkinTests.cpp
     core/io/mpfb/MpfbUpgradeTests.cpp
     core/io/mpfb/PythonJsonTests.cpp
     core/io/obj/ObjReaderTests.cpp)

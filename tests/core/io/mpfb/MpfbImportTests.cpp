@@ -27,7 +27,10 @@ ref::V3 toBlender(const core::math::VectorN& g) {
 
 ReadBack readBack(const core::model::Document& document, core::model::NodeId bone) {
     std::vector<core::model::NodeId> chain;
-    for (core::model::NodeId at = bone; at; at = document.node(at).parent)
+    // Skeleton space is Blender's armature space (the skeleton node only lifts the feet onto the
+    // ground, mpfb.md §10).
+    for (core::model::NodeId at = bone; at && !document.node(at).isSkeleton();
+         at = document.node(at).parent)
         chain.push_back(at);
     auto global = core::math::AffineN::identity(3);
     for (auto it = chain.rbegin(); it != chain.rend(); ++it)
@@ -165,6 +168,14 @@ TEST_CASE("MPFB import reproduces the notes' test vectors", "[mpfb]") {
         CHECK(root.position[0] == Approx(0).margin(1e-6));
         CHECK(root.position[1] == Approx(-0.818305).margin(1e-6));
         CHECK(root.position[2] == Approx(0).margin(1e-6));
+    }
+    SECTION("the skeleton node stands the body on the ground as MPFB does") {
+        const core::io::MpfbImport imported = importRig("standard/rig.game_engine.json");
+        const auto& lift = imported.document.node(imported.skeleton).transform.position;
+        REQUIRE(lift.size() == 3);
+        CHECK(lift[1] == Approx(0.81676).margin(1e-5)); // mpfb.md §10, raw mesh
+        CHECK(lift[0] == 0.0);
+        CHECK(lift[2] == 0.0);
     }
 }
 
