@@ -1,0 +1,141 @@
+#include "tests/cli/CliTestSupport.h"
+#include "tests/support/ProcessRunner.h"
+
+#include <catch2/catch.hpp>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+using hyperrig::test::cliExecutable;
+using hyperrig::test::runProcess;
+using hyperrig::test::TemporaryFolder;
+
+namespace {
+
+std::string mpfb(const std::string& relative) {
+    return (std::filesystem::path(HYPERRIG_SOURCE_DIR) / ".." / "shared" / "data" / "mpfb" /
+            relative)
+        .string();
+}
+
+const std::vector<std::string> kBaseMesh = {"--base-mesh", mpfb("3dobjs/base.obj"),
+                                            "--vertex-groups",
+                                            mpfb("mesh_metadata/basemesh_vertex_groups.json")};
+
+std::vector<std::string> convertArguments(const std::string& in, const std::string& out,
+                                          std::vector<std::string> extra = {}) {
+    std::vector<std::string> arguments = {"convert", in, out};
+    arguments.insert(arguments.end(), kBaseMesh.begin(), kBaseMesh.end());
+    arguments.insert(arguments.end(), extra.begin(), extra.end());
+    return arguments;
+}
+
+std::string fileText(const std::filesystem::path& path) {
+    std::ifstream stream(path, std::ios::binary);
+    REQUIRE(stream);
+    std::ostringstream text;
+    text << stream.rdbuf();
+    return text.str();
+}
+
+} // namespace
+
+TEST_CASE("convert imports an MPFB rig onto the base mesh and exports it back unchanged",
+          "[cli][convert][mpfb]") {
+    TemporaryFolder folder;
+    const std::string g4tf = (folder / "game_engine.g4tf").string();
+    const std::string json = (folder / "rig.game_engine.json").string();
+    const auto imported = runProcess(
+        cliExecutable(), convertArguments(mpfb("rigs/standard/rig.game_engine.json"), g4tf));
+    INFO(imported.err);
+    REQUIRE(imported.exitCode == 0);
+    CHECK_THAT(imported.out, Catch::Contains("53 bones"));
+
+    const auto document = hyperrig::test::readDocumentBack(g4tf);
+    CHECK(document.dimension() == 3);
+    CHECK(document.findNode("upperarm_l"));
+    const auto validated = runProcess(cliExecutable(), {"validate", g4tf});
+    CHECK(validated.exitCode == 0);
+
+    // The base mesh is not needed to export.
+    const auto exported = runProcess(cliExecutable(), {"convert", g4tf, json});
+    INFO(exported.err);
+    REQUIRE(exported.exitCode == 0);
+    CHECK(fileText(json) == fileText(mpfb("rigs/standard/rig.game_engine.json")));
+}
+
+TEST_CASE("convert reports renamed MPFB bones and writes the original names back",
+          "[cli][convert][mpfb]") {
+    TemporaryFolder folder;
+    const std::string g4tf = (folder / "mixamo.g4tf").string();
+    const std::string json = (folder / "rig.mixamo.json").string();
+    const auto imported =
+        runProcess(cliExecutable(), convertArguments(mpfb("rigs/standard/rig.mixamo.json"), g4tf));
+    REQUIRE(imported.exitCode == 0);
+    CHECK_THAT(imported.out, Catch::Contains("renamed 52 bones"));
+    CHECK_THAT(imported.out, Catch::Contains("mixamorig:Hips -> mixamorig_Hips"));
+    REQUIRE(runProcess(cliExecutable(), {"convert", g4tf, json}).exitCode == 0);
+    CHECK(fileText(json) == fileText(mpfb("rigs/standard/rig.mixamo.json")));
+}
+
+TEST_CASE("convert with --weights skins the base mesh to the MPFB skeleton",
+          "[cli][convert][mpfb]") {
+    TemporaryFolder folder;
+    const std::string g4tf = (folder / "human.g4tf").string();
+    const auto imported =
+        runProcess(cliExecutable(),
+                   convertArguments(mpfb("rigs/standard/rig.game_engine.json"), g4tf,
+                                    {"--weights", mpfb("rigs/standard/weights.game_engine.json")}));
+    INFO(imported.err);
+    REQUIRE(imported.exitCode == 0);
+    const auto info =
+        nlohmann::json::parse(runProcess(cliExecutable(), {"info", g4tf, "--json"}).out);
+    CHECK(info["meshes"] == 1);
+    CHECK(info["skins"] == 1);
+    CHECK(info["bones"] == 53);
+    CHECK(runProcess(cliExecutable(), {"validate", g4tf}).exitCode == 0);
+}
+
+TEST_CASE("convert refuses bad MPFB input with the reason and writes nothing",
+          "[cli][convert][mpfb][hostile]") {
+    TemporaryFolder folder;
+    const std::string out = (folder / "out.g4tf").string();
+    SECTION("no base mesh") {
+        const auto result = runProcess(
+            cliExecutable(), {"convert", mpfb("rigs/standard/rig.game_engine.json"), out});
+        CHECK(result.exitCode == 2);
+        CHECK_THAT(result.err, Catch::Contains("give --base-mesh base.obj and --vertex-groups"));
+    }
+    SECTION("a vertex index past the mesh") {
+        auto rig =
+            nlohmann::ordered_json::parse(fileText(mpfb("rigs/standard/rig.game_engine.json")));
+        rig["breast_l"] = rig["Root"];
+        rig["breast_l"]["head"] = {
+            {"strategy", "VERTEX"}, {"vertex_index", 2147483648u}, {"default_position", {0, 0, 0}}};
+        const std::string input = (folder / "rig.bad.json").string();
+        std::ofstream(input) << rig.dump();
+        const auto result = runProcess(cliExecutable(), convertArguments(input, out));
+        CHECK(result.exitCode == 2);
+        CHECK_THAT(result.err,
+                   Catch::Contains("rig.bad.json: /breast_l/head/vertex_index: vertex "
+                                   "2147483648 is past the base mesh's 19158 vertices"));
+    }
+    SECTION("a broken base mesh names its line") {
+        const std::string obj = (folder / "base.obj").string();
+        std::ofstream(obj) << "v 0 0 0\nf 1 2 3\n";
+        const auto result =
+            runProcess(cliExecutable(),
+                       {"convert", mpfb("rigs/standard/rig.game_engine.json"), out, "--base-mesh",
+                        obj, "--vertex-groups", mpfb("mesh_metadata/basemesh_vertex_groups.json")});
+        CHECK(result.exitCode == 2);
+        CHECK_THAT(result.err, Catch::Contains("base.obj:2: face corner '2'"));
+    }
+    SECTION("MPFB options on a G4MF-only conversion") {
+        const auto result =
+            runProcess(cliExecutable(), {"convert", hyperrig::test::samplePath("arm-3d.g4tf"), out,
+                                         "--weights", "w.json"});
+        CHECK(result.exitCode == 2);
+        CHECK_THAT(result.err, Catch::Contains("--weights goes with an MPFB rig input"));
+    }
+    CHECK_FALSE(std::filesystem::exists(out));
+}
