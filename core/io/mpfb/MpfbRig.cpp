@@ -4,6 +4,7 @@
 #include "core/io/JsonText.h"
 #include "core/io/mpfb/MpfbRigUpgrade.h"
 
+#include <algorithm>
 #include <array>
 #include <map>
 #include <set>
@@ -89,21 +90,16 @@ bool isVector3(const OrderedJson& v) {
     return v.is_array() && v.size() == 3 && v[0].is_number() && v[1].is_number() &&
            v[2].is_number();
 }
+// A list whose items all pass `test`.
+template <bool (*test)(const OrderedJson&)>
+bool isListOf(const OrderedJson& v) {
+    return v.is_array() && std::all_of(v.begin(), v.end(), test);
+}
 bool isStringList(const OrderedJson& v) {
-    if (!v.is_array())
-        return false;
-    for (const auto& item : v)
-        if (!item.is_string())
-            return false;
-    return true;
+    return isListOf<isString>(v);
 }
 bool isIndexList(const OrderedJson& v) {
-    if (!v.is_array() || v.empty())
-        return false;
-    for (const auto& item : v)
-        if (!item.is_number_unsigned())
-            return false;
-    return true;
+    return !v.empty() && isListOf<isIndex>(v);
 }
 
 template <typename List>

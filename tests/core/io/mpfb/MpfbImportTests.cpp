@@ -54,14 +54,6 @@ const core::model::OrderedJson& mpfbExtras(const core::model::Node& node) {
     return node.extra.at("extras").at("mpfb");
 }
 
-core::io::MpfbImport importRig(const std::string& rig) {
-    auto imported =
-        core::io::importMpfbRigFile(test::mpfbData("rigs/" + rig), test::mpfbBaseMesh().mesh);
-    if (!imported)
-        FAIL(imported.error().message());
-    return std::move(imported).value();
-}
-
 core::model::NodeId boneNamed(const core::io::MpfbImport& imported, const std::string& mpfbName) {
     for (core::model::NodeId id : imported.bones)
         if (mpfbExtras(imported.document.node(id)).at("name") == mpfbName)
@@ -82,7 +74,7 @@ TEST_CASE("MPFB import places every bone of every shipped rig as the notes' form
           "[mpfb]") {
     for (const char* rig : test::kMpfbRigs) {
         INFO(rig);
-        const core::io::MpfbImport imported = importRig(rig);
+        const core::io::MpfbImport imported = test::importShippedRig(rig);
         const auto file =
             nlohmann::json::parse(test::readTextFile(test::mpfbData(std::string("rigs/") + rig)));
         const auto expected = ref::placeRig(file);
@@ -154,7 +146,7 @@ TEST_CASE("MPFB import reproduces the notes' test vectors", "[mpfb]") {
     };
     for (const Vector& v : vectors) {
         INFO(v.rig << " " << v.bone);
-        const core::io::MpfbImport imported = importRig(v.rig);
+        const core::io::MpfbImport imported = test::importShippedRig(v.rig);
         const ReadBack got = readBack(imported.document, boneNamed(imported, v.bone));
         checkPoint(got.head, v.head, 1e-5);
         checkPoint(got.tail, v.tail, 1e-5);
@@ -162,7 +154,8 @@ TEST_CASE("MPFB import reproduces the notes' test vectors", "[mpfb]") {
     }
     SECTION("G4MF is 0.1 x the OBJ coordinates") {
         // joint-ground's centre is (0, -0.818305, 0) in G4MF: Blender z becomes G4MF y.
-        const core::io::MpfbImport imported = importRig("standard/rig.game_engine.json");
+        const core::io::MpfbImport imported =
+            test::importShippedRig("standard/rig.game_engine.json");
         const auto root = imported.document.node(boneNamed(imported, "Root")).transform;
         REQUIRE(root.position.size() == 3);
         CHECK(root.position[0] == Approx(0).margin(1e-6));
@@ -170,7 +163,8 @@ TEST_CASE("MPFB import reproduces the notes' test vectors", "[mpfb]") {
         CHECK(root.position[2] == Approx(0).margin(1e-6));
     }
     SECTION("the skeleton node stands the body on the ground as MPFB does") {
-        const core::io::MpfbImport imported = importRig("standard/rig.game_engine.json");
+        const core::io::MpfbImport imported =
+            test::importShippedRig("standard/rig.game_engine.json");
         const auto& lift = imported.document.node(imported.skeleton).transform.position;
         REQUIRE(lift.size() == 3);
         CHECK(lift[1] == Approx(0.81676).margin(1e-5)); // mpfb.md §10, raw mesh
@@ -198,7 +192,7 @@ TEST_CASE("MPFB joint-cube centres match the notes", "[mpfb]") {
 TEST_CASE("MPFB import builds one skeleton with the rig's parents and valid names", "[mpfb]") {
     for (const char* rig : test::kMpfbRigs) {
         INFO(rig);
-        const core::io::MpfbImport imported = importRig(rig);
+        const core::io::MpfbImport imported = test::importShippedRig(rig);
         const core::model::Document& document = imported.document;
         const auto file = core::model::OrderedJson::parse(
             test::readTextFile(test::mpfbData(std::string("rigs/") + rig)));

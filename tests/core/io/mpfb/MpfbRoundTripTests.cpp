@@ -13,14 +13,6 @@ using core::model::OrderedJson;
 
 namespace {
 
-core::io::MpfbImport importRig(const std::string& rig) {
-    auto imported =
-        core::io::importMpfbRigFile(test::mpfbData("rigs/" + rig), test::mpfbBaseMesh().mesh);
-    if (!imported)
-        FAIL(imported.error().message());
-    return std::move(imported).value();
-}
-
 std::string exportRig(const core::model::Document& document,
                       const core::io::MpfbExportOptions& options = {}) {
     auto exported = core::io::exportMpfbRig(document, options);
@@ -42,7 +34,7 @@ TEST_CASE("MPFB import -> export gives the shipped files back byte for byte", "[
         "rigify/rig.human_toes.json"};
     for (const char* rig : identical) {
         INFO(rig);
-        const core::io::MpfbImport imported = importRig(rig);
+        const core::io::MpfbImport imported = test::importShippedRig(rig);
         const auto exported = core::io::exportMpfbRig(imported.document);
         REQUIRE(exported);
         CHECK(exported->text == test::readTextFile(test::mpfbData(std::string("rigs/") + rig)));
@@ -54,7 +46,7 @@ TEST_CASE("MPFB import -> .g4tf -> export keeps every rig's content", "[mpfb]") 
     test::TemporaryFolder folder;
     for (const char* rig : test::kMpfbRigs) {
         INFO(rig);
-        const core::io::MpfbImport imported = importRig(rig);
+        const core::io::MpfbImport imported = test::importShippedRig(rig);
         const auto path = folder / "rig.g4tf";
         REQUIRE(core::io::writeG4mf(imported.document, path));
         auto reread = core::io::readG4mf(path);
@@ -69,7 +61,7 @@ TEST_CASE("MPFB import -> .g4tf -> export keeps every rig's content", "[mpfb]") 
 }
 
 TEST_CASE("MPFB export re-derives a moved bone and keeps the rest verbatim", "[mpfb]") {
-    core::io::MpfbImport imported = importRig("standard/rig.game_engine.json");
+    core::io::MpfbImport imported = test::importShippedRig("standard/rig.game_engine.json");
     core::model::Document& document = imported.document;
     const auto original = OrderedJson::parse(
         test::readTextFile(test::mpfbData("rigs/standard/rig.game_engine.json")));

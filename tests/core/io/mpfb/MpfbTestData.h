@@ -49,4 +49,12 @@ inline const core::io::MpfbBaseMeshFiles& mpfbBaseMesh() {
     return files;
 }
 
+// A shipped rig (relative to rigs/) imported onto the base mesh; fails the test on an error.
+inline core::io::MpfbImport importShippedRig(const std::string& rig) {
+    auto imported = core::io::importMpfbRigFile(mpfbData("rigs/" + rig), mpfbBaseMesh().mesh);
+    if (!imported)
+        FAIL(imported.error().message());
+    return std::move(imported).value();
+}
+
 } // namespace hyperrig::test
