@@ -25,5 +25,6 @@ target_sources(hyperrig_core PRIVATE
     io/mpfb/MpfbStrategyMatch.cpp
     io/mpfb/MpfbWeights.cpp
     io/mpfb/PythonJson.cpp
+    io/mpfb/VertexGrid.cpp
     io/obj/ObjReader.cpp
     io/obj/ObjWriter.cpp)

@@ -119,7 +119,7 @@ model::NodeId exportedSkeleton(const model::Document& document) {
 
 // Updates `definition` (the bone as read) for a bone whose rest differs from its placement.
 void rewriteMovedBone(OrderedJson& definition, const OrderedJson& placed, const BlenderRest& rest,
-                      const MpfbExportOptions& options) {
+                      const MpfbEndMatcher& matcher) {
     const auto placedPoint = [&](const char* key) {
         return placed.contains(key) ? vector3(placed[key]) : vector3(OrderedJson());
     };
@@ -130,9 +130,9 @@ void rewriteMovedBone(OrderedJson& definition, const OrderedJson& placed, const 
         !placed.contains("roll") || !placed["roll"].is_number() ||
         !(angleBetween(placed["roll"].get<double>(), rest.roll) <= kUnchangedRadians);
     if (headMoved)
-        definition["head"] = matchMpfbEnd(rest.head, options.baseMesh);
+        definition["head"] = matcher.match(rest.head);
     if (tailMoved)
-        definition["tail"] = matchMpfbEnd(rest.tail, options.baseMesh);
+        definition["tail"] = matcher.match(rest.tail);
     if (!rollChanged)
         return;
     const std::string strategy = stringMember(definition, "roll_strategy");
@@ -170,6 +170,7 @@ Result<MpfbExport> exportMpfbRig(const model::Document& document,
         bones.push_back(id);
     }
 
+    const MpfbEndMatcher matcher(options.baseMesh);
     MpfbExport result;
     OrderedJson bonesJson = OrderedJson::object();
     for (model::NodeId id : bones) {
@@ -190,7 +191,7 @@ Result<MpfbExport> exportMpfbRig(const model::Document& document,
             return rest.error();
         const OrderedJson placed = objectMember(extras, keys::kPlaced);
         const OrderedJson before = definition;
-        rewriteMovedBone(definition, placed, *rest, options);
+        rewriteMovedBone(definition, placed, *rest, matcher);
         if (changed || definition != before)
             result.changedBones.push_back(mpfbNames[id]);
         bonesJson[mpfbNames[id]] = std::move(definition);

@@ -12,8 +12,8 @@ namespace hyperrig::core::io {
 
 struct MpfbExportOptions {
     // When given, a moved bone end gets the strategy MPFB's matcher would pick on this mesh
-    // (mpfb.md §7.2: a joint cube within 1 cm, else a vertex within 1 cm); otherwise, and when
-    // nothing matches, "DEFAULT" with the position in default_position.
+    // (mpfb.md §7.2, MpfbStrategyMatch.h: joint cube, vertex or pair of vertices); otherwise,
+    // and when nothing matches, "DEFAULT" with the position in default_position.
     const MpfbBaseMesh* baseMesh = nullptr;
 };
 

@@ -17,6 +17,7 @@ target_sources(hyperrig_core_tests PRIVATE
     core/io/mpfb/MpfbImportTests.cpp
     core/io/mpfb/MpfbRoundTripTests.cpp
     core/io/mpfb/MpfbSkinTests.cpp
+    core/io/mpfb/MpfbStrategyMatchTests.cpp
     core/io/mpfb/MpfbUpgradeTests.cpp
     core/io/mpfb/PythonJsonTests.cpp
     core/io/obj/ObjReaderTests.cpp)
