@@ -1,4 +1,5 @@
 #include "tests/cli/CliTestSupport.h"
+#include "tests/support/PngProbe.h"
 #include "tests/support/ProcessRunner.h"
 
 #include <catch2/catch.hpp>
@@ -94,6 +95,42 @@ TEST_CASE("convert with --weights skins the base mesh to the MPFB skeleton",
     CHECK(info["skins"] == 1);
     CHECK(info["bones"] == 53);
     CHECK(runProcess(cliExecutable(), {"validate", g4tf}).exitCode == 0);
+}
+
+TEST_CASE("render shows an imported MPFB human standing with its skeleton", "[cli][mpfb][gl]") {
+    TemporaryFolder folder;
+    const std::string g4tf = (folder / "human.g4tf").string();
+    const std::string png = (folder / "human.png").string();
+    REQUIRE(
+        runProcess(cliExecutable(),
+                   convertArguments(mpfb("rigs/standard/rig.game_engine.json"), g4tf,
+                                    {"--weights", mpfb("rigs/standard/weights.game_engine.json")}))
+            .exitCode == 0);
+    const auto rendered =
+        runProcess(cliExecutable(), {"render", g4tf, "-o", png, "--size", "200x300"});
+    INFO(rendered.err);
+    REQUIRE(rendered.exitCode == 0);
+    const auto image = hyperrig::test::readPng(png);
+    REQUIRE(image);
+    // The default framing fits the scene: a standing human (1.7 m tall, 0.9 m across the arms)
+    // fills most of the height of a portrait image and leaves most of its width empty. Rows whose
+    // centre third holds the body's light skin colour tell how tall it is drawn.
+    int firstRow = -1;
+    int lastRow = -1;
+    for (int y = 0; y < image->height; ++y)
+        for (int x = image->width / 3; x < 2 * image->width / 3; ++x) {
+            const std::uint32_t pixel = image->pixel(x, y);
+            const int r = static_cast<int>(pixel >> 24);
+            const int g = static_cast<int>((pixel >> 16) & 0xFF);
+            const int b = static_cast<int>((pixel >> 8) & 0xFF);
+            if (r > 120 && r > b + 15 && g > 100) { // skin: bright, warmer than it is blue
+                if (firstRow < 0)
+                    firstRow = y;
+                lastRow = y;
+            }
+        }
+    REQUIRE(firstRow >= 0);
+    CHECK(lastRow - firstRow > image->height / 2);
 }
 
 TEST_CASE("convert refuses bad MPFB input with the reason and writes nothing",
