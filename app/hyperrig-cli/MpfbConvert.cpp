@@ -101,7 +101,9 @@ int convertG4mfToMpfbRig(const std::string& input, const std::string& output,
         return kExitFailure;
     }
     if (!written->changedBones.empty())
-        std::fprintf(context.out, "%zu bones differ from the imported rig and were re-derived\n",
+        std::fprintf(context.out,
+                     "%zu bones written from the document (moved since the import, or not "
+                     "from an MPFB rig); the others as read\n",
                      written->changedBones.size());
     return kExitSuccess;
 }
