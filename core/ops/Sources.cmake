@@ -1,6 +1,7 @@
 # core/ops: skin operations built from edit commands: parent a mesh to a skeleton, merge meshes
 # (files listed here) and the influence tools (core/ops/influence, their own list).
 target_sources(hyperrig_core PRIVATE
+    ops/DimensionLift.cpp
     ops/GroupTable.cpp
     ops/JointSlots.cpp
     ops/MergeMeshes.cpp

@@ -176,3 +176,46 @@ TEST_CASE("convert refuses bad MPFB input with the reason and writes nothing",
     }
     CHECK_FALSE(std::filesystem::exists(out));
 }
+
+TEST_CASE("lift embeds an imported MPFB human into 4D and a 4D rig comes back down",
+          "[cli][lift][mpfb]") {
+    TemporaryFolder folder;
+    const std::string human3 = (folder / "human3.g4tf").string();
+    const std::string human4 = (folder / "human4.g4tf").string();
+    REQUIRE(
+        runProcess(cliExecutable(),
+                   convertArguments(mpfb("rigs/standard/rig.game_engine.json"), human3,
+                                    {"--weights", mpfb("rigs/standard/weights.game_engine.json")}))
+            .exitCode == 0);
+    SECTION("a triangle mesh needs --thickness") {
+        const auto refused = runProcess(cliExecutable(), {"lift", human3, "-o", human4});
+        CHECK(refused.exitCode == 1);
+        CHECK_THAT(refused.err, Catch::Contains("give a thickness"));
+        CHECK_FALSE(std::filesystem::exists(human4));
+    }
+    SECTION("with a thickness the human is a valid 4D rig with a skinned slab") {
+        const auto lifted =
+            runProcess(cliExecutable(), {"lift", human3, "-o", human4, "--thickness", "0.002"});
+        INFO(lifted.err);
+        REQUIRE(lifted.exitCode == 0);
+        const auto info =
+            nlohmann::json::parse(runProcess(cliExecutable(), {"info", human4, "--json"}).out);
+        CHECK(info["dimension"] == 4);
+        CHECK(info["bones"] == 53);
+        CHECK(info["skins"] == 1);
+        CHECK(runProcess(cliExecutable(), {"validate", human4}).exitCode == 0);
+    }
+    SECTION("a skeleton goes up and back down unchanged") {
+        const std::string rig3 = (folder / "rig3.g4tf").string();
+        const std::string rig4 = (folder / "rig4.g4tf").string();
+        const std::string back = (folder / "back.g4tf").string();
+        const std::string json = (folder / "rig.json").string();
+        REQUIRE(runProcess(cliExecutable(),
+                           convertArguments(mpfb("rigs/standard/rig.openpose.json"), rig3))
+                    .exitCode == 0);
+        REQUIRE(runProcess(cliExecutable(), {"lift", rig3, "-o", rig4}).exitCode == 0);
+        REQUIRE(runProcess(cliExecutable(), {"lift", rig4, "--down", "-o", back}).exitCode == 0);
+        REQUIRE(runProcess(cliExecutable(), {"convert", back, json}).exitCode == 0);
+        CHECK(fileText(json) == fileText(mpfb("rigs/standard/rig.openpose.json")));
+    }
+}

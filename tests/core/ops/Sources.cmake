@@ -1,4 +1,5 @@
 target_sources(hyperrig_core_tests PRIVATE
+    core/ops/DimensionLiftTests.cpp
     core/ops/MergeMeshesTests.cpp
     core/ops/OpsTestSupport.cpp
     core/ops/ParentMeshTests.cpp
