@@ -2,6 +2,7 @@
 # (files listed here) and the influence tools (core/ops/influence, their own list).
 target_sources(hyperrig_core PRIVATE
     ops/DimensionLift.cpp
+    ops/DimensionLiftCommand.cpp
     ops/GroupTable.cpp
     ops/JointSlots.cpp
     ops/MergeMeshes.cpp

@@ -1,7 +1,11 @@
+#include "core/edit/History.h"
+#include "core/edit/script/ScriptRunner.h"
 #include "core/io/g4mf/G4mfFile.h"
 #include "core/io/g4mf/G4mfWriter.h"
 #include "core/io/mpfb/MpfbSkin.h"
 #include "core/ops/DimensionLift.h"
+#include "core/ops/DimensionLiftCommand.h"
+#include "core/ops/influence/InfluenceScriptOps.h"
 #include "core/validate/Validator.h"
 #include "tests/core/io/mpfb/MpfbTestData.h"
 #include "tests/support/ProcessRunner.h"
@@ -126,5 +130,37 @@ TEST_CASE("Lifting a skinned human makes a thin slab of tetrahedra", "[ops][lift
         auto dropped = core::ops::dropTo3D(*lifted);
         REQUIRE_FALSE(dropped);
         CHECK_THAT(dropped.error().message(), Catch::Contains("only rigs are dropped"));
+    }
+}
+
+TEST_CASE("Lift and drop are undoable commands and script ops", "[ops][lift]") {
+    core::io::MpfbImport imported = test::importShippedRig("standard/rig.openpose.json");
+    Document& document = imported.document;
+    const Document original = core::ops::dropTo3D(core::ops::liftTo4D(document).value()).value();
+    core::edit::History history(document);
+    REQUIRE(history.execute(core::ops::liftTo4DCommand(document).value()));
+    CHECK(document.dimension() == 4);
+    CHECK(history.undoName() == "Lift into 4D");
+    SECTION("undo and redo") {
+        history.undo();
+        CHECK(document.dimension() == 3);
+        for (NodeId id : original.nodes.order())
+            CHECK(document.node(id).transform == original.node(id).transform);
+        history.redo();
+        CHECK(document.dimension() == 4);
+        CHECK(document.node(imported.bones[0]).transform.rotor.size() == 8);
+    }
+    SECTION("the script ops run through the same commands") {
+        const auto script = core::model::OrderedJson::parse(R"([{"op": "dropTo3D"}])");
+        REQUIRE(core::edit::runScript(history, script, core::ops::fullScriptOpCatalog()));
+        CHECK(document.dimension() == 3);
+        const auto lift =
+            core::model::OrderedJson::parse(R"([{"op": "liftTo4D", "thickness": -1}])");
+        auto refused = core::edit::runScript(history, lift, core::ops::fullScriptOpCatalog());
+        REQUIRE_FALSE(refused);
+        CHECK_THAT(refused.error().message(),
+                   Catch::Contains("'thickness' must be a positive number"));
+        history.undo();
+        CHECK(document.dimension() == 4);
     }
 }
