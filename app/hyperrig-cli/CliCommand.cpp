@@ -56,7 +56,7 @@ const std::vector<CliCommand>& cliCommands() {
         std::vector<CliCommand> list;
         for (auto* make :
              {&infoCommand, &validateCommand, &convertCommand, &editCommand, &parentCommand,
-              &mergeCommand, &poseCommand, &sliceCommand, &renderCommand})
+              &mergeCommand, &poseCommand, &sliceCommand, &renderCommand, &liftCommand})
             list.push_back(readingDocuments(make()));
         return list;
     }();

@@ -14,5 +14,6 @@ CliCommand mergeCommand();
 CliCommand poseCommand();
 CliCommand sliceCommand();
 CliCommand renderCommand();
+CliCommand liftCommand();
 
 } // namespace hyperrig::cli

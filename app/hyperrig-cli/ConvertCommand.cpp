@@ -1,5 +1,6 @@
 #include "app/hyperrig-cli/Commands.h"
 #include "app/hyperrig-cli/DocumentFiles.h"
+#include "app/hyperrig-cli/MpfbConvert.h"
 
 namespace hyperrig::cli {
 namespace {
@@ -7,6 +8,22 @@ namespace {
 int runConvert(const ParsedOptions& options, CliContext& context) {
     const std::string& input = options.positionals()[0];
     const std::string& output = options.positionals()[1];
+    if (isMpfbRigPath(input) && isMpfbRigPath(output)) {
+        std::fprintf(context.err, "hyperrig-cli: convert: one side must be a G4MF file\n");
+        return kExitUnreadable;
+    }
+    if (options.value("weights") && !isMpfbRigPath(input)) {
+        std::fprintf(context.err, "hyperrig-cli: convert: --weights goes with an MPFB rig input\n");
+        return kExitUnreadable;
+    }
+    if ((options.value("base-mesh") || options.value("vertex-groups")) && !isMpfbRigPath(input) &&
+        !isMpfbRigPath(output)) {
+        std::fprintf(context.err, "hyperrig-cli: convert: --base-mesh and --vertex-groups go with "
+                                  "an MPFB rig (.json) on one side\n");
+        return kExitUnreadable;
+    }
+    if (isMpfbRigPath(output))
+        return convertG4mfToMpfbRig(input, output, options, context);
     core::io::WriteOptions writeOptions;
     if (const auto schema = options.value("schema")) {
         if (*schema == "classic")
@@ -35,6 +52,8 @@ int runConvert(const ParsedOptions& options, CliContext& context) {
                                        : "--external-bin applies to .g4tf output");
         return kExitUnreadable;
     }
+    if (isMpfbRigPath(input))
+        return convertMpfbRigToG4mf(input, output, options, writeOptions, context);
     auto read = readDocumentFile(input, options, context);
     if (!read)
         return kExitUnreadable;
@@ -44,9 +63,15 @@ int runConvert(const ParsedOptions& options, CliContext& context) {
 } // namespace
 
 CliCommand convertCommand() {
-    return {"convert", "convert IN OUT [--schema classic|current] [--external-bin] [--zstd]",
-            "rewrite a G4MF file as .g4tf or .g4b (chosen by OUT's extension), losslessly",
-            OptionSpec{{"external-bin", "zstd"}, {"schema"}, 2, 2}, &runConvert};
+    return {
+        "convert",
+        "convert IN OUT [--schema classic|current] [--external-bin] [--zstd] "
+        "[--base-mesh base.obj --vertex-groups groups.json [--weights W.json]]",
+        "rewrite a G4MF file as .g4tf or .g4b (chosen by OUT's extension), losslessly; "
+        "an MPFB rig (.json) in or out",
+        OptionSpec{
+            {"external-bin", "zstd"}, {"schema", "base-mesh", "vertex-groups", "weights"}, 2, 2},
+        &runConvert};
 }
 
 } // namespace hyperrig::cli

@@ -1,5 +1,6 @@
 target_sources(hyperrig_core PRIVATE
     io/Base64.cpp
+    io/FileBytes.cpp
     io/JsonText.cpp
     io/Zstd.cpp
     io/g4mf/AccessorDigest.cpp
@@ -11,4 +12,19 @@ target_sources(hyperrig_core PRIVATE
     io/g4mf/DataPacker.cpp
     io/g4mf/G4mfWriter.cpp
     io/g4mf/NodeWriter.cpp
+    io/mpfb/BlenderBoneFrame.cpp
+    io/mpfb/MpfbBaseMesh.cpp
+    io/mpfb/MpfbBoneNames.cpp
+    io/mpfb/MpfbExport.cpp
+    io/mpfb/MpfbFiles.cpp
+    io/mpfb/MpfbImport.cpp
+    io/mpfb/MpfbPlacement.cpp
+    io/mpfb/MpfbRig.cpp
+    io/mpfb/MpfbRigUpgrade.cpp
+    io/mpfb/MpfbSkin.cpp
+    io/mpfb/MpfbStrategyMatch.cpp
+    io/mpfb/MpfbWeights.cpp
+    io/mpfb/PythonJson.cpp
+    io/mpfb/VertexGrid.cpp
+    io/obj/ObjReader.cpp
     io/obj/ObjWriter.cpp)

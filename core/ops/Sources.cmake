@@ -3,6 +3,8 @@
 target_sources(hyperrig_core PRIVATE
     ops/BoneMasses.cpp
     ops/BoneShapes.cpp
+    ops/DimensionLift.cpp
+    ops/DimensionLiftCommand.cpp
     ops/GroupTable.cpp
     ops/JointSlots.cpp
     ops/MergeMeshes.cpp

@@ -112,6 +112,23 @@ TEST_CASE("no regression corpus input reaches the CLI's last-resort handler",
             runProcess(cliExecutable(), {"pose", sample, "--pose", entry.path().string(), "--bake",
                                          "-o", (folder / "posed.g4tf").string()}));
     }
+    // MPFB rigs go onto the real base mesh; OBJ inputs stand in for the base mesh.
+    const auto mpfbData = std::filesystem::path(HYPERRIG_SOURCE_DIR) / "../shared/data/mpfb";
+    const std::string groups = (mpfbData / "mesh_metadata/basemesh_vertex_groups.json").string();
+    for (const auto& entry : std::filesystem::directory_iterator(kCorpus / "mpfb")) {
+        INFO(entry.path().string());
+        requireOwnOutcome(runProcess(
+            cliExecutable(),
+            {"convert", entry.path().string(), (folder / "rig.g4tf").string(), "--base-mesh",
+             (mpfbData / "3dobjs/base.obj").string(), "--vertex-groups", groups}));
+    }
+    for (const auto& entry : std::filesystem::directory_iterator(kCorpus / "obj")) {
+        INFO(entry.path().string());
+        requireOwnOutcome(runProcess(
+            cliExecutable(), {"convert", (mpfbData / "rigs/standard/rig.cmu_mb.json").string(),
+                              (folder / "rig.g4tf").string(), "--base-mesh", entry.path().string(),
+                              "--vertex-groups", groups}));
+    }
 }
 
 TEST_CASE("files that read outside their folder need --allow-outside-references",

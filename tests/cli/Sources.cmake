@@ -10,4 +10,5 @@ target_sources(hyperrig_cli_tests PRIVATE
     cli/CliValidateTests.cpp
     cli/CliHostileFilesTests.cpp
     cli/CliOptionsTests.cpp
+    cli/CliMpfbTests.cpp
     ${PROJECT_SOURCE_DIR}/app/hyperrig-cli/CliOptions.cpp)

@@ -9,6 +9,9 @@
 #include "core/eval/ThreadPool.h"
 #include "core/io/g4mf/G4mfReader.h"
 #include "core/io/g4mf/G4mfWriter.h"
+#include "core/io/mpfb/MpfbExport.h"
+#include "core/io/mpfb/MpfbImport.h"
+#include "core/io/obj/ObjReader.h"
 #include "core/ops/PoseAsRest.h"
 #include "core/ops/influence/InfluenceScriptOps.h"
 #include "core/validate/Validator.h"
@@ -80,6 +83,17 @@ model::Document freshSample() {
     return std::move(read->document);
 }
 
+// A tiny stand-in for the MakeHuman base mesh: four vertices and one joint cube, so rig inputs
+// can name vertices 0..3 and "joint-a" and everything else is past the mesh.
+const io::MpfbBaseMesh& tinyBaseMesh() {
+    static const io::MpfbBaseMesh mesh = [] {
+        auto obj = io::parseObj("v 0 0 0\nv 1 0 0\nv 0 1 0\nv 0 0 1\nf 1 2 3 4\n", "tiny.obj");
+        HYPERRIG_ASSERT(obj.ok());
+        return io::mpfbBaseMesh(*obj, {{"joint-a", {{0, 3}}}});
+    }();
+    return mesh;
+}
+
 } // namespace
 
 int exerciseG4tf(const std::uint8_t* data, std::size_t size) {
@@ -121,11 +135,34 @@ int exercisePose(const std::uint8_t* data, std::size_t size) {
     return 0;
 }
 
+int exerciseObj(const std::uint8_t* data, std::size_t size) {
+    io::ObjLimits limits;
+    limits.maxVertices = 1 << 16;
+    limits.maxTriangles = 1 << 16;
+    (void)io::parseObj(textOf(data, size), "fuzz.obj", limits);
+    return 0;
+}
+
+int exerciseMpfbRig(const std::uint8_t* data, std::size_t size) {
+    auto rig = io::parseMpfbRig(textOf(data, size), "fuzz.json");
+    if (!rig)
+        return 0;
+    auto imported = io::importMpfbRig(*rig, tinyBaseMesh(), "fuzz", "fuzz.json");
+    if (!imported)
+        return 0;
+    io::MpfbExportOptions options;
+    options.baseMesh = &tinyBaseMesh();
+    auto exported = io::exportMpfbRig(imported->document, options);
+    if (exported)
+        (void)io::parseMpfbRig(exported->text, "exported.json");
+    writeEveryWay(imported->document);
+    return 0;
+}
+
 const std::vector<Target>& targets() {
-    static const std::vector<Target> list{{"g4tf", &exerciseG4tf},
-                                          {"g4b", &exerciseG4b},
-                                          {"script", &exerciseScript},
-                                          {"pose", &exercisePose}};
+    static const std::vector<Target> list{{"g4tf", &exerciseG4tf},     {"g4b", &exerciseG4b},
+                                          {"script", &exerciseScript}, {"pose", &exercisePose},
+                                          {"obj", &exerciseObj},       {"mpfb", &exerciseMpfbRig}};
     return list;
 }
 

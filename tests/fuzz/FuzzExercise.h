@@ -25,6 +25,12 @@ int exerciseG4tf(const std::uint8_t* data, std::size_t size);
 int exerciseG4b(const std::uint8_t* data, std::size_t size);
 int exerciseScript(const std::uint8_t* data, std::size_t size);
 int exercisePose(const std::uint8_t* data, std::size_t size);
+// - obj: the input is an OBJ file, parsed as the base mesh is (smaller limits).
+// - mpfb: the input is an MPFB rig definition, placed on a four-vertex stand-in for the base
+//   mesh, exported back (with strategy matching), the export parsed again, and the document
+//   written every way.
+int exerciseObj(const std::uint8_t* data, std::size_t size);
+int exerciseMpfbRig(const std::uint8_t* data, std::size_t size);
 
 using Exercise = int (*)(const std::uint8_t* data, std::size_t size);
 

@@ -1,6 +1,7 @@
 #include "core/ops/influence/InfluenceScriptOps.h"
 
 #include "core/edit/script/ScriptOpFields.h"
+#include "core/ops/DimensionLiftCommand.h"
 #include "core/ops/influence/InfluenceTools.h"
 
 #include <cmath>
@@ -64,6 +65,7 @@ const std::vector<edit::ScriptOp>& influenceScriptOps() {
 edit::ScriptOpCatalog fullScriptOpCatalog() {
     edit::ScriptOpCatalog catalog;
     catalog.add(influenceScriptOps());
+    catalog.add(dimensionScriptOps());
     return catalog;
 }
 

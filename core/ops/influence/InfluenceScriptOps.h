@@ -12,7 +12,8 @@ namespace hyperrig::core::ops {
 // when the op runs.
 const std::vector<edit::ScriptOp>& influenceScriptOps();
 
-// Every op a script may use: the built-in ones plus these. What `hyperrig-cli edit` passes to
+// Every op a script may use: the built-in ones plus these and the dimension ops
+// (DimensionLiftCommand.h: liftTo4D, dropTo3D). What `hyperrig-cli edit` passes to
 // edit::runScript (core/edit cannot include core/ops, which builds on it).
 edit::ScriptOpCatalog fullScriptOpCatalog();
 

@@ -11,3 +11,13 @@ target_sources(hyperrig_core_tests PRIVATE
     core/io/g4mf/ReaderTests.cpp
     core/io/g4mf/RoundTripTests.cpp
     core/io/g4mf/SharedAccessorTests.cpp)
+target_sources(hyperrig_core_tests PRIVATE
+    core/io/mpfb/BlenderBoneFrameTests.cpp
+    core/io/mpfb/MpfbHostileInputTests.cpp
+    core/io/mpfb/MpfbImportTests.cpp
+    core/io/mpfb/MpfbRoundTripTests.cpp
+    core/io/mpfb/MpfbSkinTests.cpp
+    core/io/mpfb/MpfbStrategyMatchTests.cpp
+    core/io/mpfb/MpfbUpgradeTests.cpp
+    core/io/mpfb/PythonJsonTests.cpp
+    core/io/obj/ObjReaderTests.cpp)

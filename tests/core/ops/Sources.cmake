@@ -1,6 +1,7 @@
 target_sources(hyperrig_core_tests PRIVATE
     core/ops/BoneMassesTests.cpp
     core/ops/BoneShapesTests.cpp
+    core/ops/DimensionLiftTests.cpp
     core/ops/MergeMeshesTests.cpp
     core/ops/OpsTestSupport.cpp
     core/ops/ParentMeshTests.cpp
