@@ -5,6 +5,7 @@
 #include "core/eval/CompiledRig.h"
 #include "core/model/ItemLabels.h"
 #include "core/ops/BoneShapes.h"
+#include "ui/panels/bones/ShapeSizeEditor.h"
 #include "ui/panels/bones/SkeletonMassView.h"
 #include "ui/session/EditorSession.h"
 #include "ui/widgets/AxisNames.h"
@@ -130,6 +131,10 @@ BonesPanel::BonesPanel(EditorSession& session, QWidget* parent)
         m_newShapeButtons.push_back(button);
     }
     shapeForm->addRow(newShapes);
+    m_shapeSize = new ShapeSizeEditor(
+        m_session, [this] { return m_bones; }, shapeGroup);
+    connect(m_shapeSize, &ShapeSizeEditor::refused, this, &BonesPanel::refuse);
+    shapeForm->addRow(m_shapeSize);
 
     // Placement ---------------------------------------------------------------------------------
     auto* placementGroup = new QGroupBox(tr("Placement"), m_content);
@@ -219,6 +224,7 @@ QString BonesPanel::title() {
 void BonesPanel::selectionChanged() {
     m_lengthEdits->finishEdit();
     m_massEdits->finishEdit();
+    m_shapeSize->finishEdit();
     std::vector<NodeId> bones;
     if (m_session.hasDocument()) {
         const core::model::Document& document = m_session.document();
@@ -317,6 +323,7 @@ void BonesPanel::refresh() {
     for (QPushButton* button : m_newShapeButtons)
         button->setEnabled(bone && bone->bone()->length.has_value());
     showShapes();
+    m_shapeSize->refresh();
     showPlacement();
 }
 

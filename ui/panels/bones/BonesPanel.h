@@ -20,6 +20,7 @@ namespace hyperrig::ui {
 class EditorSession;
 class NumberField;
 class NumberFieldEdits;
+class ShapeSizeEditor;
 class SkeletonMassView;
 
 // The Bones panel (dock title "Bones"): the bone properties of the selected bones, edited through
@@ -29,7 +30,8 @@ class SkeletonMassView;
 //   "Length from Child" sets the distance to the first child bone's head.
 // - Mass: "Mass defined" and "Mass" (kg); 0 marks a shape-only bone (g4mf-skeleton.md).
 // - Shape: "Shape" picks none or an existing shape; New Capsule / Cylinder / Box / Sphere creates
-//   one sized from the bone (core/ops/BoneShapes) and assigns it, one undo step.
+//   one sized from the bone (core/ops/BoneShapes) and assigns it, one undo step; Radius and
+//   Size x, y, ... edit the shape (ShapeSizeEditor).
 // - Head and Tail: read-outs in skeleton space (the rest pose).
 // With a skeleton selected it shows the skeleton's mass summary and Distribute (SkeletonMassView).
 // Refreshes follow the session's ChangeSets for the shown bones and their shapes.
@@ -77,6 +79,7 @@ private:
     NumberFieldEdits* m_lengthEdits;
     NumberFieldEdits* m_massEdits;
     SkeletonMassView* m_skeletonMass;
+    ShapeSizeEditor* m_shapeSize;
 };
 
 } // namespace hyperrig::ui

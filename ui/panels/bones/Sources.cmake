@@ -3,3 +3,5 @@ target_sources(hyperrig_ui PRIVATE
     panels/bones/BonesPanel.cpp)
 target_sources(hyperrig_ui PRIVATE
     panels/bones/SkeletonMassView.cpp)
+target_sources(hyperrig_ui PRIVATE
+    panels/bones/ShapeSizeEditor.cpp)

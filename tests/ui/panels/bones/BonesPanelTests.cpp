@@ -199,3 +199,30 @@ TEST_CASE("a selected skeleton shows its mass summary and distributes a total", 
     CHECK(*f.bone("Spine").mass == Approx(4.0));
     CHECK_FALSE(child<QLabel>(*f.panel, "skeletonBonesWithoutMass")->text().contains("Spine"));
 }
+
+TEST_CASE("the bone's shape radius and size are edited in one undo step each", "[ui][bones]") {
+    Fixture f;
+    f.session.select({f.node("Tail")});
+    const auto shapeId = f.bone("Tail").shape;
+    const auto before = f.session.document().shapes.at(shapeId).value;
+    auto* radius = child<ui::NumberField>(*f.panel, "shapeRadius");
+    auto* sizeY = child<ui::NumberField>(*f.panel, "shapeSizeY");
+    CHECK(radius->value() == before["curves"][0]["radii"][0].get<double>());
+    CHECK(sizeY->value() == before["size"][1].get<double>());
+    const std::size_t steps = f.steps();
+    type(radius, QStringLiteral("0.05"));
+    const auto& after = f.session.document().shapes.at(shapeId).value;
+    CHECK(after["curves"][0]["radii"] ==
+          core::model::OrderedJson::parse("[0.05, 0.05, 0.05, 0.05]"));
+    CHECK(after["size"] == before["size"]);
+    CHECK(f.steps() == steps + 1);
+    CHECK(f.session.undoName() == "Edit Shape");
+    type(sizeY, QStringLiteral("0.3"));
+    CHECK(f.session.document().shapes.at(shapeId).value["size"][1] == 0.3);
+    f.session.undo();
+    f.session.undo();
+    CHECK(f.session.document().shapes.at(shapeId).value == before);
+
+    f.session.select({f.node("LeftHand")}); // no shape: nothing to size
+    CHECK_FALSE(radius->isEnabled());
+}
