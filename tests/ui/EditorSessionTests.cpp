@@ -1,5 +1,6 @@
 #include "core/edit/commands/NodeCommands.h"
 #include "core/model/DocumentEquality.h"
+#include "core/ops/DimensionLiftCommand.h"
 #include "tests/support/ProcessRunner.h"
 #include "ui/session/EditorSession.h"
 
@@ -110,4 +111,23 @@ TEST_CASE("the session holds one document, its history, selection and pose", "[u
         REQUIRE_FALSE(failed.ok());
         CHECK(session.document().findNode("Spine") == spine);
     }
+}
+
+TEST_CASE("a command that swaps the whole document makes every view rebuild", "[ui][session]") {
+    ui::EditorSession session;
+    REQUIRE(
+        session.openFile(QStringLiteral(HYPERRIG_SOURCE_DIR "/assets/samples/arm-3d.g4tf")).ok());
+    QSignalSpy replaced(&session, &ui::EditorSession::documentReplaced);
+    QSignalSpy changed(&session, &ui::EditorSession::changed);
+    auto lift = core::ops::liftTo4DCommand(session.document(), {0.01}); // a thin slab
+    REQUIRE(lift.ok());
+    REQUIRE(session.execute(std::move(*lift)).ok());
+    CHECK(session.document().dimension() == 4);
+    CHECK(replaced.count() == 1); // the views reset as for an opened document
+    CHECK(changed.isEmpty());
+    CHECK(session.rig() != nullptr);
+    CHECK(session.canUndo()); // the history stays
+    session.undo();
+    CHECK(session.document().dimension() == 3);
+    CHECK(replaced.count() == 2);
 }

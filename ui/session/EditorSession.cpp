@@ -223,6 +223,14 @@ void EditorSession::documentEdited(const core::edit::ChangeSet& changes) {
     const bool poseShrank = std::erase_if(m_boneRotations, [&](const auto& entry) {
                                 return gone(entry.first) || !m_document->node(entry.first).isBone();
                             }) > 0;
+    if (changes.documentReplaced) {
+        // A command swapped the whole content (the 3D -> 4D lift and back): every view rebuilds
+        // as for a newly opened document; the history stays.
+        emit documentReplaced();
+        emit selectionChanged();
+        emit poseChanged();
+        return;
+    }
     emit changed(changes);
     if (selected != m_selection.size() || currentGone)
         emit selectionChanged();
