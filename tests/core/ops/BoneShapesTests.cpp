@@ -74,8 +74,7 @@ TEST_CASE("a bone shape is refused without a length or a bone", "[ops][shapes]")
     auto refused = ops::addBoneShapeCommand(f.document, hips, ops::BoneShapeKind::Box);
     REQUIRE_FALSE(refused.ok());
     CHECK_THAT(refused.error().message(), Catch::Contains("has no length"));
-    auto notBone = ops::addBoneShapeCommand(f.document, f.document.root(),
-                                            ops::BoneShapeKind::Box);
+    auto notBone = ops::addBoneShapeCommand(f.document, f.document.root(), ops::BoneShapeKind::Box);
     REQUIRE_FALSE(notBone.ok());
     CHECK_THAT(notBone.error().message(), Catch::Contains("is not one"));
 }

@@ -16,8 +16,8 @@ QString sample(const char* name) {
 }
 
 ui::NumberField* angleField(QWidget& panel, const char* plane) {
-    auto* field = panel.findChild<ui::NumberField*>(QStringLiteral("poseAngle") +
-                                                    QString::fromLatin1(plane));
+    auto* field =
+        panel.findChild<ui::NumberField*>(QStringLiteral("poseAngle") + QString::fromLatin1(plane));
     INFO(plane);
     REQUIRE(field != nullptr);
     return field;
@@ -48,7 +48,7 @@ TEST_CASE("the pose panel poses the selected bone plane by plane, outside the hi
     QTest::keyClick(xw, Qt::Key_Return);
     REQUIRE(session.boneRotations().count(arm) == 1);
     CHECK(session.boneRotations().at(arm)[2] == 30.0); // XW is plane 2 in 4D
-    CHECK(session.history().undoCount() == steps);    // a pose is not a document edit
+    CHECK(session.history().undoCount() == steps);     // a pose is not a document edit
     CHECK_FALSE(session.isModified());
 
     SECTION("Escape while typing puts the angle from before back") {
