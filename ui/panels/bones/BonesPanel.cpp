@@ -386,6 +386,16 @@ void BonesPanel::refuse(const QString& reason) {
     emit message(reason);
 }
 
+// One undo step for the edit of every shown bone that needs it; a refusal is shown, and the panel
+// shows the document as it is either way.
+void BonesPanel::executeForBones(std::vector<std::unique_ptr<core::edit::Command>> commands,
+                                 const std::string& name) {
+    if (!commands.empty())
+        if (auto done = m_session.execute(core::edit::asOneStep(std::move(commands), name)); !done)
+            refuse(QString::fromStdString(done.error().message()));
+    refresh();
+}
+
 void BonesPanel::lengthDefinedClicked(bool defined) {
     m_problem->hide();
     std::vector<std::unique_ptr<core::edit::Command>> commands;
@@ -396,12 +406,7 @@ void BonesPanel::lengthDefinedClicked(bool defined) {
         else if (!defined && bone->length)
             commands.push_back(core::edit::setBoneLength(id, std::nullopt));
     }
-    if (!commands.empty())
-        if (auto done =
-                m_session.execute(core::edit::asOneStep(std::move(commands), "Set Bone Length"));
-            !done)
-            refuse(QString::fromStdString(done.error().message()));
-    refresh();
+    executeForBones(std::move(commands), "Set Bone Length");
 }
 
 void BonesPanel::massDefinedClicked(bool defined) {
@@ -413,12 +418,7 @@ void BonesPanel::massDefinedClicked(bool defined) {
             commands.push_back(
                 core::edit::setBoneMass(id, defined ? std::optional<double>(1.0) : std::nullopt));
     }
-    if (!commands.empty())
-        if (auto done =
-                m_session.execute(core::edit::asOneStep(std::move(commands), "Set Bone Mass"));
-            !done)
-            refuse(QString::fromStdString(done.error().message()));
-    refresh();
+    executeForBones(std::move(commands), "Set Bone Mass");
 }
 
 void BonesPanel::shapeChosen(int index) {
@@ -430,12 +430,7 @@ void BonesPanel::shapeChosen(int index) {
     for (NodeId id : m_bones)
         if (m_session.document().node(id).bone()->shape != shape)
             commands.push_back(core::edit::setBoneShape(id, shape));
-    if (!commands.empty())
-        if (auto done =
-                m_session.execute(core::edit::asOneStep(std::move(commands), "Set Bone Shape"));
-            !done)
-            refuse(QString::fromStdString(done.error().message()));
-    refresh();
+    executeForBones(std::move(commands), "Set Bone Shape");
 }
 
 void BonesPanel::lengthFromChild() {

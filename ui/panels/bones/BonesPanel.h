@@ -3,11 +3,14 @@
 // moc cannot parse <concepts>, which core/model/Ids.h reaches first through <compare>.
 #ifndef Q_MOC_RUN
 #include "core/edit/ChangeSet.h"
+#include "core/edit/Command.h"
 #include "core/model/Node.h"
 #endif
 
 #include <QWidget>
 
+#include <memory>
+#include <string>
 #include <vector>
 
 class QCheckBox;
@@ -58,6 +61,8 @@ private:
     void lengthFromChild();
     void addShape(int kind);
     void refuse(const QString& reason);
+    void executeForBones(std::vector<std::unique_ptr<core::edit::Command>> commands,
+                         const std::string& name);
     const core::model::Node* shownBone() const; // the one bone shown, or null
     core::model::NodeId shownSkeleton() const;  // the current node when no bone is selected
 

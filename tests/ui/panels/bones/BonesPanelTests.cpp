@@ -1,4 +1,5 @@
 #include "core/edit/commands/NodeCommands.h"
+#include "tests/ui/panels/PanelTestSupport.h"
 #include "ui/panels/bones/BonesPanel.h"
 #include "ui/session/EditorSession.h"
 #include "ui/widgets/NumberField.h"
@@ -15,22 +16,10 @@
 
 using namespace hyperrig;
 using core::model::NodeId;
+using hyperrig::test::child;
+using hyperrig::test::type;
 
 namespace {
-
-template <typename T>
-T* child(QWidget& panel, const char* name) {
-    auto* widget = panel.findChild<T*>(QString::fromLatin1(name));
-    INFO(name);
-    REQUIRE(widget != nullptr);
-    return widget;
-}
-
-void type(ui::NumberField* field, const QString& text) {
-    field->selectAll();
-    QTest::keyClicks(field, text);
-    QTest::keyClick(field, Qt::Key_Return);
-}
 
 struct Fixture {
     ui::EditorSession session;

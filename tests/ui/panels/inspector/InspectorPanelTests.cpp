@@ -1,3 +1,4 @@
+#include "tests/ui/panels/PanelTestSupport.h"
 #include "ui/panels/inspector/InspectorPanel.h"
 #include "ui/session/EditorSession.h"
 #include "ui/widgets/NumberField.h"
@@ -26,26 +27,13 @@ struct StringMaker<QString> {
 using namespace hyperrig;
 using core::model::NodeId;
 using core::model::NodeTransform;
+using hyperrig::test::child;
+using hyperrig::test::type;
 
 namespace {
 
 QString sample(const char* name) {
     return QStringLiteral(HYPERRIG_SOURCE_DIR "/assets/samples/") + QString::fromLatin1(name);
-}
-
-template <typename T>
-T* child(QWidget& panel, const char* name) {
-    auto* widget = panel.findChild<T*>(QString::fromLatin1(name));
-    INFO(name);
-    REQUIRE(widget != nullptr);
-    return widget;
-}
-
-// Types `text` over the field's contents and confirms it with Enter, as a user does.
-void type(ui::NumberField* field, const QString& text) {
-    field->selectAll();
-    QTest::keyClicks(field, text);
-    QTest::keyClick(field, Qt::Key_Return);
 }
 
 struct Fixture {
