@@ -1,23 +1,21 @@
 #include "core/io/g4mf/G4mfFile.h"
+#include "tests/cli/CliTestSupport.h"
 #include "tests/support/ProcessRunner.h"
 
 #include <catch2/catch.hpp>
 #include <fstream>
 #include <nlohmann/json.hpp>
 
+using hyperrig::test::cliExecutable;
+using hyperrig::test::readDocumentBack;
 using hyperrig::test::runProcess;
+using hyperrig::test::samplePath;
 using hyperrig::test::TemporaryFolder;
-
-namespace {
-const std::filesystem::path kCli = HYPERRIG_CLI_EXECUTABLE;
-std::string sample(const char* name) {
-    return (std::filesystem::path(HYPERRIG_SOURCE_DIR) / "assets/samples" / name).string();
-}
-} // namespace
 
 TEST_CASE("info summarises a rig for people and pipelines", "[cli][info]") {
     SECTION("--json gives the counts of the creature") {
-        const auto result = runProcess(kCli, {"info", sample("creature-4d.g4tf"), "--json"});
+        const auto result =
+            runProcess(cliExecutable(), {"info", samplePath("creature-4d.g4tf"), "--json"});
         REQUIRE(result.exitCode == 0);
         const auto json = nlohmann::json::parse(result.out);
         CHECK(json["dimension"] == 4);
@@ -31,13 +29,13 @@ TEST_CASE("info summarises a rig for people and pipelines", "[cli][info]") {
         CHECK(skeleton["skinnedMeshes"].size() == 2);
     }
     SECTION("the text form names the file and the skeleton") {
-        const auto result = runProcess(kCli, {"info", sample("arm-3d.g4tf")});
+        const auto result = runProcess(cliExecutable(), {"info", samplePath("arm-3d.g4tf")});
         REQUIRE(result.exitCode == 0);
         CHECK_THAT(result.out, Catch::Contains("3D G4MF"));
         CHECK_THAT(result.out, Catch::Contains("skeleton ArmRig"));
     }
     SECTION("an unreadable file is exit status 2 with the reason") {
-        const auto result = runProcess(kCli, {"info", "/nonexistent/x.g4tf"});
+        const auto result = runProcess(cliExecutable(), {"info", "/nonexistent/x.g4tf"});
         CHECK(result.exitCode == 2);
         CHECK_THAT(result.err, Catch::Contains("/nonexistent/x.g4tf"));
     }
@@ -48,11 +46,15 @@ TEST_CASE("convert rewrites files losslessly between containers and revisions", 
     const auto binary = (folder / "creature.g4b").string();
     const auto text = (folder / "creature.g4tf").string();
 
-    REQUIRE(runProcess(kCli, {"convert", sample("creature-4d.g4tf"), binary, "--zstd"}).exitCode ==
-            0);
-    REQUIRE(runProcess(kCli, {"convert", binary, text, "--schema", "current"}).exitCode == 0);
-    const auto before = runProcess(kCli, {"info", sample("creature-4d.g4tf"), "--json"});
-    const auto after = runProcess(kCli, {"info", text, "--json"});
+    REQUIRE(
+        runProcess(cliExecutable(), {"convert", samplePath("creature-4d.g4tf"), binary, "--zstd"})
+            .exitCode == 0);
+    REQUIRE(
+        runProcess(cliExecutable(), {"convert", binary, text, "--schema", "current"}).exitCode ==
+        0);
+    const auto before =
+        runProcess(cliExecutable(), {"info", samplePath("creature-4d.g4tf"), "--json"});
+    const auto after = runProcess(cliExecutable(), {"info", text, "--json"});
     auto beforeJson = nlohmann::json::parse(before.out);
     auto afterJson = nlohmann::json::parse(after.out);
     CHECK(afterJson["schema"] == "current");
@@ -62,16 +64,19 @@ TEST_CASE("convert rewrites files losslessly between containers and revisions", 
 
     SECTION("usage errors: a bad schema, --zstd for text, an unknown extension") {
         const auto out = (folder / "x.g4tf").string();
-        CHECK(runProcess(kCli, {"convert", text, out, "--schema", "newest"}).exitCode == 2);
-        const auto zstd = runProcess(kCli, {"convert", text, out, "--zstd"});
+        CHECK(runProcess(cliExecutable(), {"convert", text, out, "--schema", "newest"}).exitCode ==
+              2);
+        const auto zstd = runProcess(cliExecutable(), {"convert", text, out, "--zstd"});
         CHECK(zstd.exitCode == 2);
         CHECK_THAT(zstd.err, Catch::Contains("--zstd applies to .g4b"));
-        CHECK(runProcess(kCli, {"convert", text, (folder / "x.obj").string()}).exitCode == 2);
+        CHECK(
+            runProcess(cliExecutable(), {"convert", text, (folder / "x.obj").string()}).exitCode ==
+            2);
         CHECK_FALSE(std::filesystem::exists(out));
     }
     SECTION("a failed conversion leaves no output file") {
         const auto out = (folder / "never.g4tf").string();
-        const auto result = runProcess(kCli, {"convert", "/nonexistent/in.g4tf", out});
+        const auto result = runProcess(cliExecutable(), {"convert", "/nonexistent/in.g4tf", out});
         CHECK(result.exitCode == 2);
         CHECK_FALSE(std::filesystem::exists(out));
     }
@@ -87,8 +92,8 @@ TEST_CASE("convert keeps accessors that several meshes share shared", "[cli][con
         for (const char* schema : {"classic", "current"}) {
             INFO(name << " " << schema);
             const auto out = folder / name;
-            REQUIRE(runProcess(kCli, {"convert", in, out.string(), "--schema", schema}).exitCode ==
-                    0);
+            REQUIRE(runProcess(cliExecutable(), {"convert", in, out.string(), "--schema", schema})
+                        .exitCode == 0);
             auto file = hyperrig::core::io::loadG4mfFile(out);
             REQUIRE(file.ok());
             const auto& json = file->json;
@@ -112,9 +117,10 @@ TEST_CASE("info, convert and edit report unreadable inputs and failed writes ali
 
     SECTION("an unreadable input: exit 2 and the reader's message") {
         const std::string in = "/nonexistent/in.g4tf";
-        const auto info = runProcess(kCli, {"info", in});
-        const auto convert = runProcess(kCli, {"convert", in, out});
-        const auto edit = runProcess(kCli, {"edit", in, "--script", ops.string(), "-o", out});
+        const auto info = runProcess(cliExecutable(), {"info", in});
+        const auto convert = runProcess(cliExecutable(), {"convert", in, out});
+        const auto edit =
+            runProcess(cliExecutable(), {"edit", in, "--script", ops.string(), "-o", out});
         for (const auto* result : {&info, &convert, &edit}) {
             CHECK(result->exitCode == 2);
             CHECK(result->err == info.err);
@@ -122,12 +128,12 @@ TEST_CASE("info, convert and edit report unreadable inputs and failed writes ali
         CHECK_THAT(info.err, Catch::StartsWith("hyperrig-cli: ") && Catch::Contains(in));
     }
     SECTION("an output that cannot be written: exit 1 and the writer's message") {
-        const std::string in = sample("tiny-4d-arm.g4tf");
+        const std::string in = samplePath("tiny-4d-arm.g4tf");
         const std::string missing = (folder / "missing").string();
         const std::string unwritable = missing + "/out.g4tf";
-        const auto convert = runProcess(kCli, {"convert", in, unwritable});
+        const auto convert = runProcess(cliExecutable(), {"convert", in, unwritable});
         const auto edit =
-            runProcess(kCli, {"edit", in, "--script", ops.string(), "-o", unwritable});
+            runProcess(cliExecutable(), {"edit", in, "--script", ops.string(), "-o", unwritable});
         CHECK(convert.exitCode == 1);
         CHECK(edit.exitCode == 1);
         CHECK(edit.err == convert.err);

@@ -1,40 +1,26 @@
 #include "core/io/g4mf/G4mfReader.h"
+#include "tests/cli/CliTestSupport.h"
 #include "tests/support/ProcessRunner.h"
+#include "tests/support/TextFiles.h"
 
 #include <catch2/catch.hpp>
 #include <fstream>
 #include <iterator>
 #include <nlohmann/json.hpp>
 
+using hyperrig::test::cliExecutable;
+using hyperrig::test::readDocumentBack;
+using hyperrig::test::readTextFile;
 using hyperrig::test::runProcess;
+using hyperrig::test::samplePath;
 using hyperrig::test::TemporaryFolder;
+using hyperrig::test::writeTextFile;
 using namespace hyperrig::core;
 
 namespace {
 
-const std::filesystem::path kCli = HYPERRIG_CLI_EXECUTABLE;
-
-std::string sample(const char* name) {
-    return (std::filesystem::path(HYPERRIG_SOURCE_DIR) / "assets/samples" / name).string();
-}
-
 std::string script(const char* name) {
     return (std::filesystem::path(HYPERRIG_SOURCE_DIR) / "tests/fixtures/scripts" / name).string();
-}
-
-std::string contents(const std::filesystem::path& path) {
-    std::ifstream stream(path, std::ios::binary);
-    return {std::istreambuf_iterator<char>(stream), std::istreambuf_iterator<char>()};
-}
-
-void write(const std::filesystem::path& path, const std::string& text) {
-    std::ofstream(path, std::ios::binary) << text;
-}
-
-model::Document readBack(const std::filesystem::path& path) {
-    auto read = io::readG4mf(path);
-    REQUIRE(read.ok());
-    return std::move(read->document);
 }
 
 } // namespace
@@ -43,12 +29,13 @@ TEST_CASE("edit applies a script and writes the result", "[cli][edit]") {
     TemporaryFolder folder;
     const auto out = folder / "edited.g4tf";
 
-    const auto result = runProcess(kCli, {"edit", sample("creature-4d.g4tf"), "--script",
-                                          script("creature-edit.json"), "-o", out.string()});
+    const auto result =
+        runProcess(cliExecutable(), {"edit", samplePath("creature-4d.g4tf"), "--script",
+                                     script("creature-edit.json"), "-o", out.string()});
     INFO(result.err);
     REQUIRE(result.exitCode == 0);
     CHECK(result.err.empty());
-    const model::Document document = readBack(out);
+    const model::Document document = readDocumentBack(out);
     CHECK_FALSE(document.findNode("Head"));
     const model::NodeId skull = document.findNode("Skull");
     REQUIRE(skull);
@@ -71,34 +58,35 @@ TEST_CASE("edit applies a script and writes the result", "[cli][edit]") {
 
     SECTION("the output keeps the input's schema revision, and .g4b works") {
         const auto current = folder / "current.g4tf";
-        REQUIRE(runProcess(kCli, {"convert", sample("tiny-4d-mesh.g4tf"), current.string(),
-                                  "--schema", "current"})
+        REQUIRE(runProcess(cliExecutable(), {"convert", samplePath("tiny-4d-mesh.g4tf"),
+                                             current.string(), "--schema", "current"})
                     .exitCode == 0);
         const auto ops = folder / "ops.json";
-        write(ops, R"([{"op": "renameNode", "node": "TinySkin", "name": "Skin"}])");
+        writeTextFile(ops, R"([{"op": "renameNode", "node": "TinySkin", "name": "Skin"}])");
         const auto binary = folder / "edited.g4b";
-        REQUIRE(runProcess(kCli, {"edit", current.string(), "--script", ops.string(), "--output",
-                                  binary.string()})
+        REQUIRE(runProcess(cliExecutable(), {"edit", current.string(), "--script", ops.string(),
+                                             "--output", binary.string()})
                     .exitCode == 0);
-        const auto info = runProcess(kCli, {"info", binary.string(), "--json"});
+        const auto info = runProcess(cliExecutable(), {"info", binary.string(), "--json"});
         REQUIRE(info.exitCode == 0);
         const auto json = nlohmann::json::parse(info.out);
         CHECK(json["schema"] == "current");
         CHECK(json["container"] == "g4b");
-        CHECK(readBack(binary).findNode("Skin"));
+        CHECK(readDocumentBack(binary).findNode("Skin"));
     }
     SECTION("removeShape takes out a shape once no bone uses it") {
         const auto ops = folder / "ops.json";
-        write(ops, R"([
+        writeTextFile(ops, R"([
             {"op": "setBoneShape", "node": "Neck", "shape": null},
             {"op": "removeShape", "shape": "NeckCapsule"}
         ])");
         const auto edited = folder / "without-neck-capsule.g4tf";
-        const auto removed = runProcess(kCli, {"edit", sample("creature-4d.g4tf"), "--script",
-                                               ops.string(), "-o", edited.string()});
+        const auto removed =
+            runProcess(cliExecutable(), {"edit", samplePath("creature-4d.g4tf"), "--script",
+                                         ops.string(), "-o", edited.string()});
         INFO(removed.err);
         REQUIRE(removed.exitCode == 0);
-        const auto json = nlohmann::json::parse(contents(edited));
+        const auto json = nlohmann::json::parse(readTextFile(edited));
         REQUIRE(json["shapes"].size() == 9);
         CHECK(json["shapes"][3]["name"] == "HeadCapsule");
         CHECK(json["nodes"][6]["name"] == "Head");
@@ -107,15 +95,16 @@ TEST_CASE("edit applies a script and writes the result", "[cli][edit]") {
     }
     SECTION("an empty script rewrites the file unchanged") {
         const auto ops = folder / "empty.json";
-        write(ops, "[]");
+        writeTextFile(ops, "[]");
         const auto same = folder / "same.g4tf";
         const auto converted = folder / "converted.g4tf";
-        REQUIRE(runProcess(kCli, {"edit", sample("arm-3d.g4tf"), "--script", ops.string(),
-                                  "--output", same.string()})
+        REQUIRE(runProcess(cliExecutable(), {"edit", samplePath("arm-3d.g4tf"), "--script",
+                                             ops.string(), "--output", same.string()})
                     .exitCode == 0);
-        REQUIRE(runProcess(kCli, {"convert", sample("arm-3d.g4tf"), converted.string()}).exitCode ==
-                0);
-        CHECK(contents(same) == contents(converted));
+        REQUIRE(
+            runProcess(cliExecutable(), {"convert", samplePath("arm-3d.g4tf"), converted.string()})
+                .exitCode == 0);
+        CHECK(readTextFile(same) == readTextFile(converted));
     }
 }
 
@@ -124,28 +113,31 @@ TEST_CASE("edit refuses failing scripts without writing anything", "[cli][edit]"
     const auto out = folder / "out.g4tf";
 
     SECTION("failing op: exit 1, op index on stderr, no output file") {
-        const auto result = runProcess(kCli, {"edit", sample("creature-4d.g4tf"), "--script",
-                                              script("failing-op.json"), "-o", out.string()});
+        const auto result =
+            runProcess(cliExecutable(), {"edit", samplePath("creature-4d.g4tf"), "--script",
+                                         script("failing-op.json"), "-o", out.string()});
         CHECK(result.exitCode == 1);
         CHECK(result.err == "hyperrig-cli: edit: op 2 (setBoneLength): 'length' must be a "
                             "number or null\n");
         CHECK_FALSE(std::filesystem::exists(out));
     }
     SECTION("a failing op leaves an existing output file as it was") {
-        write(out, "previous contents");
-        const auto result = runProcess(kCli, {"edit", sample("creature-4d.g4tf"), "--script",
-                                              script("failing-op.json"), "--output", out.string()});
+        writeTextFile(out, "previous contents");
+        const auto result =
+            runProcess(cliExecutable(), {"edit", samplePath("creature-4d.g4tf"), "--script",
+                                         script("failing-op.json"), "--output", out.string()});
         CHECK(result.exitCode == 1);
-        CHECK(contents(out) == "previous contents");
+        CHECK(readTextFile(out) == "previous contents");
     }
     SECTION("a refused command names the op and the rule") {
         const auto ops = folder / "ops.json";
-        write(ops, R"([
+        writeTextFile(ops, R"([
             {"op": "renameNode", "node": "Head", "name": "Skull"},
             {"op": "renameGroup", "mesh": "BodyMesh", "group": 4, "name": "Neck"}
         ])");
-        const auto result = runProcess(kCli, {"edit", sample("creature-4d.g4tf"), "--script",
-                                              ops.string(), "--output", out.string()});
+        const auto result =
+            runProcess(cliExecutable(), {"edit", samplePath("creature-4d.g4tf"), "--script",
+                                         ops.string(), "--output", out.string()});
         CHECK(result.exitCode == 1);
         CHECK(result.err == "hyperrig-cli: edit: op 1 (renameGroup): Rename Group: 'Neck' is "
                             "already group 3 of mesh 'BodyMesh'\n");
@@ -153,17 +145,19 @@ TEST_CASE("edit refuses failing scripts without writing anything", "[cli][edit]"
     }
     SECTION("removing a shape a bone uses names the bone") {
         const auto ops = folder / "ops.json";
-        write(ops, R"([{"op": "removeShape", "shape": "#3"}])");
-        const auto result = runProcess(kCli, {"edit", sample("creature-4d.g4tf"), "--script",
-                                              ops.string(), "--output", out.string()});
+        writeTextFile(ops, R"([{"op": "removeShape", "shape": "#3"}])");
+        const auto result =
+            runProcess(cliExecutable(), {"edit", samplePath("creature-4d.g4tf"), "--script",
+                                         ops.string(), "--output", out.string()});
         CHECK(result.exitCode == 1);
         CHECK(result.err == "hyperrig-cli: edit: op 0 (removeShape): Remove Shape: bone 'Neck' "
                             "uses shape 'NeckCapsule'; clear the bone's shape first\n");
         CHECK_FALSE(std::filesystem::exists(out));
     }
     SECTION("malformed JSON: exit 2 with line and column") {
-        const auto result = runProcess(kCli, {"edit", sample("creature-4d.g4tf"), "--script",
-                                              script("malformed.json"), "--output", out.string()});
+        const auto result =
+            runProcess(cliExecutable(), {"edit", samplePath("creature-4d.g4tf"), "--script",
+                                         script("malformed.json"), "--output", out.string()});
         CHECK(result.exitCode == 2);
         CHECK_THAT(result.err, Catch::Contains("malformed.json: line 3, column 27: malformed "
                                                "JSON"));
@@ -171,29 +165,30 @@ TEST_CASE("edit refuses failing scripts without writing anything", "[cli][edit]"
     }
     SECTION("a script that is not an array: exit 2") {
         const auto result =
-            runProcess(kCli, {"edit", sample("creature-4d.g4tf"), "--script",
-                              script("not-an-array.json"), "--output", out.string()});
+            runProcess(cliExecutable(), {"edit", samplePath("creature-4d.g4tf"), "--script",
+                                         script("not-an-array.json"), "--output", out.string()});
         CHECK(result.exitCode == 2);
         CHECK_THAT(result.err, Catch::Contains("a script is a JSON array of ops, not object"));
         CHECK_FALSE(std::filesystem::exists(out));
     }
     SECTION("usage errors and unreadable inputs: exit 2") {
-        const std::string in = sample("creature-4d.g4tf");
+        const std::string in = samplePath("creature-4d.g4tf");
         const std::string ops = script("creature-edit.json");
-        const auto noScript = runProcess(kCli, {"edit", in, "--output", out.string()});
+        const auto noScript = runProcess(cliExecutable(), {"edit", in, "--output", out.string()});
         CHECK(noScript.exitCode == 2);
         CHECK_THAT(noScript.err, Catch::Contains("--script OPS.json is required"));
-        const auto noOutput = runProcess(kCli, {"edit", in, "--script", ops});
+        const auto noOutput = runProcess(cliExecutable(), {"edit", in, "--script", ops});
         CHECK(noOutput.exitCode == 2);
         CHECK_THAT(noOutput.err, Catch::Contains("-o OUT (or --output OUT) is required"));
-        CHECK(
-            runProcess(kCli, {"edit", in, "--script", ops, "--output", (folder / "x.obj").string()})
-                .exitCode == 2);
-        CHECK(runProcess(
-                  kCli, {"edit", "/nonexistent/in.g4tf", "--script", ops, "--output", out.string()})
+        CHECK(runProcess(cliExecutable(),
+                         {"edit", in, "--script", ops, "--output", (folder / "x.obj").string()})
                   .exitCode == 2);
-        const auto missing = runProcess(
-            kCli, {"edit", in, "--script", "/nonexistent/ops.json", "--output", out.string()});
+        CHECK(runProcess(cliExecutable(), {"edit", "/nonexistent/in.g4tf", "--script", ops,
+                                           "--output", out.string()})
+                  .exitCode == 2);
+        const auto missing =
+            runProcess(cliExecutable(),
+                       {"edit", in, "--script", "/nonexistent/ops.json", "--output", out.string()});
         CHECK(missing.exitCode == 2);
         CHECK_THAT(missing.err, Catch::Contains("/nonexistent/ops.json: cannot open"));
         CHECK_FALSE(std::filesystem::exists(out));

@@ -1,5 +1,6 @@
 #include "tests/cli/CliTestSupport.h"
 #include "tests/support/ProcessRunner.h"
+#include "tests/support/TextFiles.h"
 
 #include <catch2/catch.hpp>
 #include <fstream>
@@ -7,27 +8,15 @@
 #include <sstream>
 
 using hyperrig::test::cliExecutable;
+using hyperrig::test::readTextFile;
 using hyperrig::test::runProcess;
 using hyperrig::test::TemporaryFolder;
+using hyperrig::test::writeTextFile;
 
 namespace {
 
 const std::filesystem::path kCorpus =
     std::filesystem::path(HYPERRIG_SOURCE_DIR) / "tests/fuzz/corpus";
-
-std::string fileText(const std::filesystem::path& path) {
-    std::ifstream stream(path, std::ios::binary);
-    std::ostringstream text;
-    text << stream.rdbuf();
-    return text.str();
-}
-
-void writeText(const std::filesystem::path& path, const std::string& text) {
-    std::filesystem::create_directories(path.parent_path());
-    std::ofstream stream(path, std::ios::binary);
-    stream << text;
-    REQUIRE(stream);
-}
 
 // Our own outcome: a documented exit status and no sign of an escaped exception.
 void requireOwnOutcome(const hyperrig::test::ProcessResult& result) {
@@ -134,15 +123,15 @@ TEST_CASE("no regression corpus input reaches the CLI's last-resort handler",
 TEST_CASE("files that read outside their folder need --allow-outside-references",
           "[cli][hostile]") {
     TemporaryFolder folder;
-    writeText(folder / "secret.txt", "root:x:0:0:SECRET");
+    REQUIRE(writeTextFile(folder / "secret.txt", "root:x:0:0:SECRET"));
     // The leak: an extra buffer, view and accessor that nothing HyperRig interprets uses.
-    auto json =
-        nlohmann::ordered_json::parse(fileText(hyperrig::test::samplePath("tiny-4d-mesh.g4tf")));
+    auto json = nlohmann::ordered_json::parse(
+        readTextFile(hyperrig::test::samplePath("tiny-4d-mesh.g4tf")));
     json["buffers"].push_back({{"byteLength", 17}, {"uri", "../secret.txt"}});
     json["bufferViews"].push_back({{"buffer", 1}, {"byteLength", 17}});
     json["accessors"].push_back({{"bufferView", 5}, {"componentType", "uint8"}});
     const auto input = folder / "downloads/rig.g4tf";
-    writeText(input, json.dump());
+    REQUIRE(writeTextFile(input, json.dump()));
     const std::string output = (folder / "shared.g4tf").string();
 
     SECTION("validate reports the reference under its own rule") {

@@ -1,6 +1,7 @@
 #include "tests/cli/CliTestSupport.h"
 #include "tests/support/PngProbe.h"
 #include "tests/support/ProcessRunner.h"
+#include "tests/support/TextFiles.h"
 
 #include <catch2/catch.hpp>
 #include <fstream>
@@ -31,14 +32,6 @@ std::vector<std::string> convertArguments(const std::string& in, const std::stri
     return arguments;
 }
 
-std::string fileText(const std::filesystem::path& path) {
-    std::ifstream stream(path, std::ios::binary);
-    REQUIRE(stream);
-    std::ostringstream text;
-    text << stream.rdbuf();
-    return text.str();
-}
-
 } // namespace
 
 TEST_CASE("convert imports an MPFB rig onto the base mesh and exports it back unchanged",
@@ -62,7 +55,8 @@ TEST_CASE("convert imports an MPFB rig onto the base mesh and exports it back un
     const auto exported = runProcess(cliExecutable(), {"convert", g4tf, json});
     INFO(exported.err);
     REQUIRE(exported.exitCode == 0);
-    CHECK(fileText(json) == fileText(mpfb("rigs/standard/rig.game_engine.json")));
+    CHECK(hyperrig::test::readTextFile(json) ==
+          hyperrig::test::readTextFile(mpfb("rigs/standard/rig.game_engine.json")));
 }
 
 TEST_CASE("convert reports renamed MPFB bones and writes the original names back",
@@ -76,7 +70,8 @@ TEST_CASE("convert reports renamed MPFB bones and writes the original names back
     CHECK_THAT(imported.out, Catch::Contains("renamed 52 bones"));
     CHECK_THAT(imported.out, Catch::Contains("mixamorig:Hips -> mixamorig_Hips"));
     REQUIRE(runProcess(cliExecutable(), {"convert", g4tf, json}).exitCode == 0);
-    CHECK(fileText(json) == fileText(mpfb("rigs/standard/rig.mixamo.json")));
+    CHECK(hyperrig::test::readTextFile(json) ==
+          hyperrig::test::readTextFile(mpfb("rigs/standard/rig.mixamo.json")));
 }
 
 TEST_CASE("convert with --weights skins the base mesh to the MPFB skeleton",
@@ -144,8 +139,8 @@ TEST_CASE("convert refuses bad MPFB input with the reason and writes nothing",
         CHECK_THAT(result.err, Catch::Contains("give --base-mesh base.obj and --vertex-groups"));
     }
     SECTION("a vertex index past the mesh") {
-        auto rig =
-            nlohmann::ordered_json::parse(fileText(mpfb("rigs/standard/rig.game_engine.json")));
+        auto rig = nlohmann::ordered_json::parse(
+            hyperrig::test::readTextFile(mpfb("rigs/standard/rig.game_engine.json")));
         rig["breast_l"] = rig["Root"];
         rig["breast_l"]["head"] = {
             {"strategy", "VERTEX"}, {"vertex_index", 2147483648u}, {"default_position", {0, 0, 0}}};
@@ -216,6 +211,7 @@ TEST_CASE("lift embeds an imported MPFB human into 4D and a 4D rig comes back do
         REQUIRE(runProcess(cliExecutable(), {"lift", rig3, "-o", rig4}).exitCode == 0);
         REQUIRE(runProcess(cliExecutable(), {"lift", rig4, "--down", "-o", back}).exitCode == 0);
         REQUIRE(runProcess(cliExecutable(), {"convert", back, json}).exitCode == 0);
-        CHECK(fileText(json) == fileText(mpfb("rigs/standard/rig.openpose.json")));
+        CHECK(hyperrig::test::readTextFile(json) ==
+              hyperrig::test::readTextFile(mpfb("rigs/standard/rig.openpose.json")));
     }
 }

@@ -1,3 +1,4 @@
+#include "tests/cli/CliTestSupport.h"
 #include "tests/support/PngProbe.h"
 #include "tests/support/ProcessRunner.h"
 
@@ -7,18 +8,15 @@
 #include <fstream>
 #include <functional>
 
+using hyperrig::test::cliExecutable;
 using hyperrig::test::DecodedPng;
+using hyperrig::test::readDocumentBack;
 using hyperrig::test::readPng;
 using hyperrig::test::runProcess;
+using hyperrig::test::samplePath;
 using hyperrig::test::TemporaryFolder;
 
 namespace {
-
-const std::filesystem::path kCli = HYPERRIG_CLI_EXECUTABLE;
-
-std::string sample(const char* name) {
-    return (std::filesystem::path(HYPERRIG_SOURCE_DIR) / "assets/samples" / name).string();
-}
 
 struct Rgb {
     int r;
@@ -125,7 +123,7 @@ Render render(const TemporaryFolder& folder, const std::string& name,
     const auto out = folder / name;
     arguments.insert(arguments.begin(), "render");
     arguments.insert(arguments.end(), {"-o", out.string()});
-    Render rendered{runProcess(kCli, arguments), std::nullopt};
+    Render rendered{runProcess(cliExecutable(), arguments), std::nullopt};
     if (rendered.result.exitCode == 0)
         rendered.png = readPng(out);
     return rendered;
@@ -135,7 +133,7 @@ Render render(const TemporaryFolder& folder, const std::string& name,
 
 TEST_CASE("render draws the 4D creature's slice with its bones", "[cli][render][gl]") {
     TemporaryFolder folder;
-    const Render plain = render(folder, "creature.png", {sample("creature-4d.g4tf")});
+    const Render plain = render(folder, "creature.png", {samplePath("creature-4d.g4tf")});
     INFO(plain.result.err);
     REQUIRE(plain.result.exitCode == 0);
     CHECK(plain.result.err.empty());
@@ -162,7 +160,7 @@ TEST_CASE("render draws the 4D creature's slice with its bones", "[cli][render][
 
 TEST_CASE("render shows a skin group's weights as a heat-map", "[cli][render][gl]") {
     TemporaryFolder folder;
-    const std::string creature = sample("creature-4d.g4tf");
+    const std::string creature = samplePath("creature-4d.g4tf");
     // Head: weight 1 inside the head. Spine: its share peaks at 0.59 (blended with Hips and
     // Chest), green to yellow; the vest has no Spine weight (it uses ClothingSpine) and is drawn
     // as a ghost, so it does not hide the body's weights.
@@ -190,7 +188,7 @@ TEST_CASE("render shows a skin group's weights as a heat-map", "[cli][render][gl
 
 TEST_CASE("render follows the hyperplane, the rotation and the pose", "[cli][render][gl]") {
     TemporaryFolder folder;
-    const std::string creature = sample("creature-4d.g4tf");
+    const std::string creature = samplePath("creature-4d.g4tf");
     const Render base = render(folder, "base.png", {creature, "--size", "320x180"});
     REQUIRE(base.result.exitCode == 0);
     SECTION("bones crossing the hyperplane are highlighted") {
@@ -222,7 +220,7 @@ TEST_CASE("render follows the hyperplane, the rotation and the pose", "[cli][ren
 
 TEST_CASE("render draws a 3D rig as it is", "[cli][render][gl]") {
     TemporaryFolder folder;
-    const Render arm = render(folder, "arm.png", {sample("arm-3d.g4tf"), "--size", "640x480"});
+    const Render arm = render(folder, "arm.png", {samplePath("arm-3d.g4tf"), "--size", "640x480"});
     INFO(arm.result.err);
     REQUIRE(arm.result.exitCode == 0);
     REQUIRE(arm.png.has_value());
@@ -234,14 +232,15 @@ TEST_CASE("render draws a 3D rig as it is", "[cli][render][gl]") {
     CHECK(boneSolidColoured(*arm.png) > 0.005);
     const Render heat =
         render(folder, "hand.png",
-               {sample("arm-3d.g4tf"), "--size", "640x480", "--highlight-group", "Hand"});
+               {samplePath("arm-3d.g4tf"), "--size", "640x480", "--highlight-group", "Hand"});
     REQUIRE(heat.result.exitCode == 0);
     CHECK(heatRed(*heat.png) > 0.0005);
     CHECK(heatRed(*arm.png) == 0.0);
 
     const auto nowhere = folder / "missing-folder" / "arm.png";
-    const auto unwritable = runProcess(
-        kCli, {"render", sample("arm-3d.g4tf"), "--size", "32x32", "-o", nowhere.string()});
+    const auto unwritable =
+        runProcess(cliExecutable(), {"render", samplePath("arm-3d.g4tf"), "--size", "32x32", "-o",
+                                     nowhere.string()});
     CHECK(unwritable.exitCode == 1);
     CHECK_THAT(unwritable.err, Catch::Contains("missing-folder"));
     CHECK_FALSE(std::filesystem::exists(nowhere.parent_path()));
@@ -249,11 +248,11 @@ TEST_CASE("render draws a 3D rig as it is", "[cli][render][gl]") {
 
 TEST_CASE("render refuses bad options and writes nothing", "[cli][render]") {
     TemporaryFolder folder;
-    const std::string creature = sample("creature-4d.g4tf");
+    const std::string creature = samplePath("creature-4d.g4tf");
     const auto out = folder / "never.png";
     auto run = [&](std::vector<std::string> arguments) {
         arguments.insert(arguments.begin(), "render");
-        return runProcess(kCli, arguments);
+        return runProcess(cliExecutable(), arguments);
     };
     for (const char* size : {"12x720", "1280", "1280x", "x720", "9000x100", "100x8193", "axb",
                              "1280x720x3", "-1280x720", "1280X720"}) {
@@ -295,7 +294,7 @@ TEST_CASE("render without EGL fails with the EGL error and writes nothing", "[cl
     const auto out = folder / "never.png";
     // libglvnd finds no EGL vendor (Mesa's included) when pointed at a file that does not exist.
     const auto result =
-        runProcess(kCli, {"render", sample("creature-4d.g4tf"), "-o", out.string()},
+        runProcess(cliExecutable(), {"render", samplePath("creature-4d.g4tf"), "-o", out.string()},
                    {"__EGL_VENDOR_LIBRARY_FILENAMES=" + (folder / "no-vendor.json").string(),
                     "__EGL_VENDOR_LIBRARY_DIRS=" + folder.path().string()});
     CHECK(result.exitCode == 1);
@@ -306,7 +305,7 @@ TEST_CASE("render without EGL fails with the EGL error and writes nothing", "[cl
 
 TEST_CASE("render draws a stored bind pose as a ghost over the pose", "[cli][render][gl]") {
     TemporaryFolder folder;
-    const std::string creature = sample("creature-4d.g4tf");
+    const std::string creature = samplePath("creature-4d.g4tf");
     const Render aPose =
         render(folder, "apose.png", {creature, "--size", "320x180", "--pose-name", "APose"});
     REQUIRE(aPose.result.exitCode == 0);
@@ -345,7 +344,7 @@ TEST_CASE("render draws the triangle edges with --wireframe, shading as --shadin
     };
 
     SECTION("the wireframe of the 4D creature's slice") {
-        const std::string creature = sample("creature-4d.g4tf");
+        const std::string creature = samplePath("creature-4d.g4tf");
         const Render plain = render(folder, "plain.png", {creature, "--size", "640x360"});
         const Render edged =
             render(folder, "wireframe.png", {creature, "--size", "640x360", "--wireframe"});
@@ -375,7 +374,7 @@ TEST_CASE("render draws the triangle edges with --wireframe, shading as --shadin
         CHECK(coverage(after) == Approx(coverage(before)).margin(0.002));
     }
     SECTION("smooth shading of the 3D arm's cylinder") {
-        const std::string arm = sample("arm-3d.g4tf");
+        const std::string arm = samplePath("arm-3d.g4tf");
         const Render flat =
             render(folder, "flat.png", {arm, "--size", "320x240", "--shading", "flat"});
         const Render smooth = render(folder, "smooth.png", {arm, "--size", "320x240"});
@@ -398,7 +397,7 @@ TEST_CASE("render draws the triangle edges with --wireframe, shading as --shadin
 TEST_CASE("render hides bones, grid and shapes on request and draws a selection",
           "[cli][render][gl]") {
     TemporaryFolder folder;
-    const std::string creature = sample("creature-4d.g4tf");
+    const std::string creature = samplePath("creature-4d.g4tf");
     const Render plain = render(folder, "plain.png", {creature, "--size", "480x270"});
     REQUIRE(plain.result.exitCode == 0);
     // Shapes are thin green rings.

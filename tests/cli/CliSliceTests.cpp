@@ -7,14 +7,13 @@
 #include <map>
 #include <sstream>
 
+using hyperrig::test::cliExecutable;
+using hyperrig::test::readDocumentBack;
 using hyperrig::test::runProcess;
+using hyperrig::test::samplePath;
 using hyperrig::test::TemporaryFolder;
 
 namespace {
-
-const std::filesystem::path& kCli = hyperrig::test::cliExecutable();
-const auto sample = hyperrig::test::samplePath;
-const auto readBack = hyperrig::test::readDocumentBack;
 
 struct Obj {
     std::map<std::string, std::size_t> facesPerObject;
@@ -58,7 +57,8 @@ Obj readObj(const std::filesystem::path& path) {
 TEST_CASE("slice writes the cross-section of the 4D creature as OBJ", "[cli][slice]") {
     TemporaryFolder folder;
     const auto out = folder / "slice.obj";
-    const auto result = runProcess(kCli, {"slice", sample("creature-4d.g4tf"), "-o", out.string()});
+    const auto result =
+        runProcess(cliExecutable(), {"slice", samplePath("creature-4d.g4tf"), "-o", out.string()});
     INFO(result.err);
     REQUIRE(result.exitCode == 0);
     const Obj obj = readObj(out);
@@ -90,11 +90,12 @@ TEST_CASE("slice writes the cross-section of the 4D creature as OBJ", "[cli][sli
 TEST_CASE("slice follows the hyperplane, the rotation and the pose", "[cli][slice]") {
     TemporaryFolder folder;
     const auto base = folder / "base.obj";
-    REQUIRE(runProcess(kCli, {"slice", sample("creature-4d.g4tf"), "-o", base.string()}).exitCode ==
-            0);
+    REQUIRE(
+        runProcess(cliExecutable(), {"slice", samplePath("creature-4d.g4tf"), "-o", base.string()})
+            .exitCode == 0);
     const auto turned = folder / "turned.obj";
-    REQUIRE(runProcess(kCli, {"slice", sample("creature-4d.g4tf"), "--rotate", "xw=90", "-o",
-                              turned.string()})
+    REQUIRE(runProcess(cliExecutable(), {"slice", samplePath("creature-4d.g4tf"), "--rotate",
+                                         "xw=90", "-o", turned.string()})
                 .exitCode == 0);
     CHECK(readObj(turned).corners != readObj(base).corners);
 
@@ -102,15 +103,16 @@ TEST_CASE("slice follows the hyperplane, the rotation and the pose", "[cli][slic
     std::ofstream(pose)
         << R"({"pose": {"Spine": {"rotor": [0.9659258, 0.258819, 0, 0, 0, 0, 0]}}})";
     const auto posed = folder / "posed.obj";
-    const auto result = runProcess(
-        kCli, {"slice", sample("creature-4d.g4tf"), "--pose", pose.string(), "-o", posed.string()});
+    const auto result =
+        runProcess(cliExecutable(), {"slice", samplePath("creature-4d.g4tf"), "--pose",
+                                     pose.string(), "-o", posed.string()});
     INFO(result.err);
     REQUIRE(result.exitCode == 0);
     CHECK(readObj(posed).corners != readObj(base).corners);
 
     const auto empty = folder / "empty.obj";
-    const auto away =
-        runProcess(kCli, {"slice", sample("creature-4d.g4tf"), "--w", "100", "-o", empty.string()});
+    const auto away = runProcess(cliExecutable(), {"slice", samplePath("creature-4d.g4tf"), "--w",
+                                                   "100", "-o", empty.string()});
     CHECK(away.exitCode == 0);
     CHECK_THAT(away.err, Catch::Contains("cuts no tetrahedron"));
     CHECK(readObj(empty).faces.empty());
@@ -119,24 +121,25 @@ TEST_CASE("slice follows the hyperplane, the rotation and the pose", "[cli][slic
 TEST_CASE("slice of a 3D document writes its meshes", "[cli][slice]") {
     TemporaryFolder folder;
     const auto out = folder / "arm.obj";
-    REQUIRE(runProcess(kCli, {"slice", sample("arm-3d.g4tf"), "-o", out.string()}).exitCode == 0);
+    REQUIRE(runProcess(cliExecutable(), {"slice", samplePath("arm-3d.g4tf"), "-o", out.string()})
+                .exitCode == 0);
     CHECK_FALSE(readObj(out).faces.empty());
 }
 
 TEST_CASE("slice refuses bad options and writes nothing", "[cli][slice]") {
     TemporaryFolder folder;
     const auto out = folder / "never.obj";
-    const auto rotate = runProcess(
-        kCli, {"slice", sample("creature-4d.g4tf"), "--rotate", "xy=3", "-o", out.string()});
+    const auto rotate = runProcess(cliExecutable(), {"slice", samplePath("creature-4d.g4tf"),
+                                                     "--rotate", "xy=3", "-o", out.string()});
     CHECK(rotate.exitCode == 2);
     CHECK_THAT(rotate.err, Catch::Contains("unknown plane 'xy' (use xw, yw or zw)"));
-    const auto offset =
-        runProcess(kCli, {"slice", sample("creature-4d.g4tf"), "--w", "far", "-o", out.string()});
+    const auto offset = runProcess(cliExecutable(), {"slice", samplePath("creature-4d.g4tf"), "--w",
+                                                     "far", "-o", out.string()});
     CHECK(offset.exitCode == 2);
     const auto pose = folder / "pose.json";
     std::ofstream(pose) << "{\"pose\": {\"Nobody\": {}}}";
-    const auto badPose = runProcess(
-        kCli, {"slice", sample("creature-4d.g4tf"), "--pose", pose.string(), "-o", out.string()});
+    const auto badPose = runProcess(cliExecutable(), {"slice", samplePath("creature-4d.g4tf"),
+                                                      "--pose", pose.string(), "-o", out.string()});
     CHECK(badPose.exitCode == 2);
     CHECK_THAT(badPose.err, Catch::Contains("/pose/Nobody: there is no node named 'Nobody'"));
     CHECK_FALSE(std::filesystem::exists(out));

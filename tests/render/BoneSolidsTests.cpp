@@ -185,13 +185,13 @@ TEST_CASE("frame selected fits the selected items only", "[scene][camera]") {
 
 namespace {
 
-constexpr int kWidth = 200;
-constexpr int kHeight = 150;
+constexpr int kSolidsWidth = 200;
+constexpr int kSolidsHeight = 150;
 
 // On +Z, looking along −Z at the origin from 4 units; bones and shapes shown, no grid.
 class SolidsFixture : public hyperrig::test::OffscreenViewport {
 public:
-    SolidsFixture() : OffscreenViewport(kWidth, kHeight) {
+    SolidsFixture() : OffscreenViewport(kSolidsWidth, kSolidsHeight) {
         lookFromFront(4.0F);
         viewport.setDisplay({true, false});
     }
@@ -237,9 +237,9 @@ TEST_CASE("3D bones are drawn as solids in front of the meshes, picked by their 
         const glm::ivec2 p = fixture.window(onWaist);
         const glm::ivec2 axis = fixture.window({0.0F, -0.8F, 0.0F});
         REQUIRE(p.x - axis.x > 6); // farther than a line pick reaches
-        CHECK(fixture.viewport.pick(p.x, p.y, kWidth, kHeight) == NodeId{2});
+        CHECK(fixture.viewport.pick(p.x, p.y, kSolidsWidth, kSolidsHeight) == NodeId{2});
         const glm::ivec2 off = fixture.window({0.9F, 0.5F, 0.0F});
-        CHECK(fixture.viewport.pick(off.x, off.y, kWidth, kHeight) == NodeId{1});
+        CHECK(fixture.viewport.pick(off.x, off.y, kSolidsWidth, kSolidsHeight) == NodeId{1});
     }
     SECTION("a new theme recolours the bones") {
         view::ViewportTheme theme = fixture.viewport.theme();

@@ -13,6 +13,7 @@
 #include <cmath>
 
 using namespace hyperrig::render;
+using Pixel = gl::RgbaImage::Pixel;
 
 namespace {
 
@@ -46,7 +47,6 @@ TEST_CASE("a surfaceless EGL context draws a triangle into an offscreen framebuf
 
     REQUIRE(image.width == 64);
     REQUIRE(image.height == 48);
-    using Pixel = gl::RgbaImage::Pixel;
     SECTION("pixels inside the triangle are red, rows read top to bottom") {
         CHECK(image.at(2, 45) == Pixel{255, 0, 0, 255}); // bottom-left corner of the picture
         CHECK(image.at(20, 40) == Pixel{255, 0, 0, 255});

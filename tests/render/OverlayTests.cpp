@@ -114,8 +114,8 @@ TEST_CASE("overlay layout and input without GL", "[overlay]") {
 
 namespace {
 
-constexpr int kWidth = 480;
-constexpr int kHeight = 360;
+constexpr int kOverlayWidth = 480;
+constexpr int kOverlayHeight = 360;
 
 class OverlayFixture {
 public:
@@ -123,14 +123,14 @@ public:
         auto context = headless::EglContext::create();
         REQUIRE(context.ok());
         m_context = std::move(*context);
-        auto target = gl::OffscreenFramebuffer::create(kWidth, kHeight);
+        auto target = gl::OffscreenFramebuffer::create(kOverlayWidth, kOverlayHeight);
         REQUIRE(target.ok());
         m_target = std::move(*target);
         auto initialized = overlay.initialize(headless::EglContext::getProcAddress());
         INFO((initialized.ok() ? "" : initialized.error().message()));
         REQUIRE(initialized.ok());
-        input.displayWidth = static_cast<float>(kWidth);
-        input.displayHeight = static_cast<float>(kHeight);
+        input.displayWidth = static_cast<float>(kOverlayWidth);
+        input.displayHeight = static_cast<float>(kOverlayHeight);
     }
     ~OverlayFixture() { overlay.releaseGl(); }
 
@@ -166,14 +166,14 @@ TEST_CASE("the overlay draws its window top-left and nothing elsewhere", "[gl][o
     fixture.frame();
     const gl::RgbaImage image = fixture.frame();
     const overlay::OverlayRect window = fixture.overlay.layout().window;
-    REQUIRE(window.maxX < static_cast<float>(kWidth));
-    REQUIRE(window.maxY < static_cast<float>(kHeight));
+    REQUIRE(window.maxX < static_cast<float>(kOverlayWidth));
+    REQUIRE(window.maxY < static_cast<float>(kOverlayHeight));
 
     int drawnInside = 0;
     int drawnOutside = 0;
     int inside = 0;
-    for (int y = 0; y < kHeight; ++y) {
-        for (int x = 0; x < kWidth; ++x) {
+    for (int y = 0; y < kOverlayHeight; ++y) {
+        for (int x = 0; x < kOverlayWidth; ++x) {
             const bool drawn = !isBackground(image.at(x, y));
             const float px = static_cast<float>(x) + 0.5F;
             const float py = static_cast<float>(y) + 0.5F;
@@ -203,8 +203,8 @@ TEST_CASE("dragging the W slider changes the offset and flags it", "[gl][overlay
         fixture.input.mouseY = slider.centerY();
         fixture.frame();
         CHECK(fixture.overlay.wantsMouse());
-        fixture.input.mouseX = static_cast<float>(kWidth) - 20.0F;
-        fixture.input.mouseY = static_cast<float>(kHeight) - 20.0F;
+        fixture.input.mouseX = static_cast<float>(kOverlayWidth) - 20.0F;
+        fixture.input.mouseY = static_cast<float>(kOverlayHeight) - 20.0F;
         fixture.frame();
         CHECK_FALSE(fixture.overlay.wantsMouse());
         fixture.input.mouseInside = false;
@@ -255,13 +255,13 @@ TEST_CASE("the viewport draws its overlay last, when the host built one",
           "[gl][overlay][viewport]") {
     auto context = headless::EglContext::create();
     REQUIRE(context.ok());
-    auto target = gl::OffscreenFramebuffer::create(kWidth, kHeight);
+    auto target = gl::OffscreenFramebuffer::create(kOverlayWidth, kOverlayHeight);
     REQUIRE(target.ok());
     view::Viewport viewport;
     REQUIRE(viewport.initialize(headless::EglContext::getProcAddress()).ok());
     CHECK(viewport.overlay() == nullptr);
     const auto draw = [&] {
-        viewport.draw(target->name(), kWidth, kHeight);
+        viewport.draw(target->name(), kOverlayWidth, kOverlayHeight);
         REQUIRE(glGetError() == GL_NO_ERROR);
         return target->readPixels();
     };
@@ -272,8 +272,8 @@ TEST_CASE("the viewport draws its overlay last, when the host built one",
     CHECK(viewport.overlay()->isInitialized());
     overlay::OverlayState state;
     overlay::OverlayInput input;
-    input.displayWidth = static_cast<float>(kWidth);
-    input.displayHeight = static_cast<float>(kHeight);
+    input.displayWidth = static_cast<float>(kOverlayWidth);
+    input.displayHeight = static_cast<float>(kOverlayHeight);
     gl::RgbaImage withOverlay;
     for (int frame = 0; frame < 2; ++frame) {
         viewport.overlay()->newFrame(input);
@@ -284,7 +284,8 @@ TEST_CASE("the viewport draws its overlay last, when the host built one",
     const int x = static_cast<int>(window.centerX());
     const int y = static_cast<int>(window.centerY());
     CHECK_FALSE(withOverlay.at(x, y) == plain.at(x, y));
-    CHECK(withOverlay.at(kWidth - 5, kHeight - 5) == plain.at(kWidth - 5, kHeight - 5));
+    CHECK(withOverlay.at(kOverlayWidth - 5, kOverlayHeight - 5) ==
+          plain.at(kOverlayWidth - 5, kOverlayHeight - 5));
     // A frame the host built no overlay for draws none.
     CHECK(draw().pixels == plain.pixels);
     viewport.releaseGl();

@@ -21,17 +21,17 @@ using core::model::NodeId;
 
 namespace {
 
-constexpr int kWidth = 640;
-constexpr int kHeight = 360;
+constexpr int kPickingWidth = 640;
+constexpr int kPickingHeight = 360;
 
 // Where a point of the drawn space lands in window pixels (origin top-left, y down), computed
 // from the camera's matrices alone: clip -> NDC -> pixels, the y axis turned over.
 glm::vec2 windowPosition(const render::view::OrbitCamera& camera, const glm::vec3& point) {
-    const float aspect = static_cast<float>(kWidth) / static_cast<float>(kHeight);
+    const float aspect = static_cast<float>(kPickingWidth) / static_cast<float>(kPickingHeight);
     const glm::vec4 clip =
         camera.projectionMatrix(aspect) * camera.viewMatrix() * glm::vec4(point, 1.0F);
     const glm::vec2 ndc = glm::vec2(clip) / clip.w;
-    return {(ndc.x * 0.5F + 0.5F) * kWidth, (0.5F - ndc.y * 0.5F) * kHeight};
+    return {(ndc.x * 0.5F + 0.5F) * kPickingWidth, (0.5F - ndc.y * 0.5F) * kPickingHeight};
 }
 
 float distanceToSegment(const glm::vec2& p, const glm::vec2& a, const glm::vec2& b) {
@@ -73,15 +73,17 @@ Creature creatureScene() {
 // whole scene), drawn once.
 class PickFixture : public hyperrig::test::OffscreenViewport {
 public:
-    explicit PickFixture(render::scene::SceneData scene) : OffscreenViewport(kWidth, kHeight) {
+    explicit PickFixture(render::scene::SceneData scene)
+        : OffscreenViewport(kPickingWidth, kPickingHeight) {
         viewport.setScene(std::move(scene));
-        viewport.frameScene(static_cast<float>(kWidth) / static_cast<float>(kHeight));
+        viewport.frameScene(static_cast<float>(kPickingWidth) / static_cast<float>(kPickingHeight));
         draw();
     }
 
     std::optional<NodeId> pick(const glm::vec2& window) {
-        const auto picked = viewport.pick(static_cast<int>(std::floor(window.x)),
-                                          static_cast<int>(std::floor(window.y)), kWidth, kHeight);
+        const auto picked =
+            viewport.pick(static_cast<int>(std::floor(window.x)),
+                          static_cast<int>(std::floor(window.y)), kPickingWidth, kPickingHeight);
         REQUIRE(glGetError() == GL_NO_ERROR);
         return picked;
     }
@@ -185,8 +187,8 @@ TEST_CASE("picking the 4D creature finds bones, meshes and the background", "[gl
         glBindFramebuffer(GL_FRAMEBUFFER, fixture.targetName());
         glViewport(0, 0, 17, 19);
         CHECK_FALSE(fixture.pick({5.0F, 5.0F}).has_value());
-        CHECK_FALSE(fixture.pick({kWidth - 6.0F, 40.0F}).has_value());
-        CHECK_FALSE(fixture.viewport.pick(-1, 10, kWidth, kHeight).has_value());
+        CHECK_FALSE(fixture.pick({kPickingWidth - 6.0F, 40.0F}).has_value());
+        CHECK_FALSE(fixture.viewport.pick(-1, 10, kPickingWidth, kPickingHeight).has_value());
         GLint bound = 0;
         glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &bound);
         CHECK(static_cast<GLuint>(bound) == fixture.targetName());

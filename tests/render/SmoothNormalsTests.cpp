@@ -67,7 +67,7 @@ IndexedMesh cube() {
     return mesh;
 }
 
-bool near(const glm::vec3& a, const glm::vec3& b, float tolerance = 1e-5F) {
+bool nearlyEqual(const glm::vec3& a, const glm::vec3& b, float tolerance = 1e-5F) {
     return glm::length(a - b) <= tolerance;
 }
 
@@ -102,24 +102,24 @@ TEST_CASE("smooth normals average the faces around a vertex within the crease an
         smoothing.indexed(mesh.corners(), mesh.indices, mesh.vertices.size(), 180.0F, normals);
         REQUIRE(normals.size() == mesh.indices.size());
         for (std::size_t corner = 0; corner < normals.size(); ++corner)
-            CHECK(near(normals[corner], mesh.vertices[mesh.indices[corner]]));
+            CHECK(nearlyEqual(normals[corner], mesh.vertices[mesh.indices[corner]]));
     }
     SECTION("the default crease angle keeps the octahedron's 70.5 degree edges hard") {
         const IndexedMesh mesh = octahedron();
         smoothing.indexed(mesh.corners(), mesh.indices, mesh.vertices.size(),
                           render::scene::kDefaultCreaseAngleDegrees, normals);
         for (std::size_t corner = 0; corner < normals.size(); ++corner)
-            CHECK(near(normals[corner], mesh.faceNormal(corner / 3)));
+            CHECK(nearlyEqual(normals[corner], mesh.faceNormal(corner / 3)));
         // Just above 70.5°, corner 0 (at +Z, of the face towards (1, 1, 1)) averages its face
         // with the two sharing an edge with it, (−1, 1, 1) and (1, −1, 1), but not (−1, −1, 1)
         // across the vertex, arccos(−1/3) = 109.5° away.
         REQUIRE(mesh.vertices[mesh.indices[0]] == glm::vec3(0, 0, 1));
-        REQUIRE(near(mesh.faceNormal(0), glm::normalize(glm::vec3(1, 1, 1))));
+        REQUIRE(nearlyEqual(mesh.faceNormal(0), glm::normalize(glm::vec3(1, 1, 1))));
         smoothing.indexed(mesh.corners(), mesh.indices, mesh.vertices.size(), 71.0F, normals);
-        CHECK(near(normals[0], glm::normalize(glm::vec3(1, 1, 3))));
+        CHECK(nearlyEqual(normals[0], glm::normalize(glm::vec3(1, 1, 3))));
         // Above 109.5°, all four.
         smoothing.indexed(mesh.corners(), mesh.indices, mesh.vertices.size(), 110.0F, normals);
-        CHECK(near(normals[0], glm::vec3(0, 0, 1)));
+        CHECK(nearlyEqual(normals[0], glm::vec3(0, 0, 1)));
     }
     SECTION("a cube stays flat: its faces meet at 90 degrees") {
         const IndexedMesh mesh = cube();
@@ -152,10 +152,10 @@ TEST_CASE("smooth normals average the faces around a vertex within the crease an
         // Triangle areas: wide / 2 and narrow / 2 (ridge edge of length 1, perpendicular legs).
         const glm::vec3 expected = glm::normalize(wide * left + narrow * right);
         CHECK(glm::dot(left, glm::cross(corners[1] - corners[0], corners[2] - corners[0])) > 0.0F);
-        CHECK(near(normals[0], expected));
-        CHECK(near(normals[1], expected));
-        CHECK(near(normals[2], left)); // alone at its vertex
-        CHECK(near(normals[5], right));
+        CHECK(nearlyEqual(normals[0], expected));
+        CHECK(nearlyEqual(normals[1], expected));
+        CHECK(nearlyEqual(normals[2], left)); // alone at its vertex
+        CHECK(nearlyEqual(normals[5], right));
     }
     SECTION("a zero-area triangle gets zero and does not disturb its neighbours") {
         const std::vector<glm::vec3> corners{{0, 0, 0}, {1, 0, 0}, {0, 1, 0},
@@ -331,9 +331,10 @@ TEST_CASE("scenes carry smooth normals for 3D meshes and 4D slices", "[scene][sh
         for (std::size_t t = 0; t < a.positions.size() / 3; ++t) {
             const std::array<std::size_t, 3> swapped{0, 2, 1};
             for (std::size_t k = 0; k < 3; ++k) {
-                REQUIRE(near(b.positions[3 * t + swapped[k]], reflect * a.positions[3 * t + k]));
-                REQUIRE(near(b.smoothNormals[3 * t + swapped[k]],
-                             reflect * a.smoothNormals[3 * t + k], 1e-4F));
+                REQUIRE(
+                    nearlyEqual(b.positions[3 * t + swapped[k]], reflect * a.positions[3 * t + k]));
+                REQUIRE(nearlyEqual(b.smoothNormals[3 * t + swapped[k]],
+                                    reflect * a.smoothNormals[3 * t + k], 1e-4F));
             }
         }
     }

@@ -66,9 +66,9 @@ scene::SurfaceInput diagonalSquare() {
     return surfaceOf({{-1, -1, 0}, {1, -1, 0}, {1, 1, 0}, {-1, -1, 0}, {1, 1, 0}, {-1, 1, 0}});
 }
 
-class GlFixture : public hyperrig::test::OffscreenTarget {
+class ShadingFixture : public hyperrig::test::OffscreenTarget {
 public:
-    GlFixture() : OffscreenTarget(kSize, kSize) {
+    ShadingFixture() : OffscreenTarget(kSize, kSize) {
         auto createdBatch = scene::SurfaceBatch::create();
         INFO((createdBatch.ok() ? "" : createdBatch.error().message()));
         REQUIRE(createdBatch.ok());
@@ -105,7 +105,7 @@ float redAcross(const gl::RgbaImage& image, int y, int x0, int x1) {
 
 TEST_CASE("the wireframe draws the triangle edges, antialiased, a constant width in pixels",
           "[gl][surfaces][wireframe]") {
-    GlFixture gl;
+    ShadingFixture gl;
     const scene::SurfaceStyle style = unlit();
     scene::SurfaceDrawOptions wireframe;
     wireframe.wireframe = redEdges(1.0F);
@@ -241,7 +241,7 @@ int cylinderColumn(const view::OrbitCamera& camera, float degrees, int size = kS
 
 TEST_CASE("smooth shading lights a curved surface continuously across its edges",
           "[gl][surfaces][shading]") {
-    GlFixture gl;
+    ShadingFixture gl;
     const scene::SurfaceStyle lit; // the default lights
     const view::OrbitCamera camera = frontCamera();
     scene::SurfaceDrawOptions smooth;

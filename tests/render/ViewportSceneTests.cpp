@@ -12,17 +12,17 @@ using Pixel = gl::RgbaImage::Pixel;
 
 namespace {
 
-constexpr int kWidth = 160;
-constexpr int kHeight = 120;
+constexpr int kSceneWidth = 160;
+constexpr int kSceneHeight = 120;
 
-int byte(float value) {
+int channelByte(float value) {
     return static_cast<int>(std::lround(std::clamp(value, 0.0F, 1.0F) * 255.0F));
 }
 
 bool close(const Pixel& pixel, const glm::vec4& color, int tolerance) {
-    return std::abs(pixel.r - byte(color.x)) <= tolerance &&
-           std::abs(pixel.g - byte(color.y)) <= tolerance &&
-           std::abs(pixel.b - byte(color.z)) <= tolerance;
+    return std::abs(pixel.r - channelByte(color.x)) <= tolerance &&
+           std::abs(pixel.g - channelByte(color.y)) <= tolerance &&
+           std::abs(pixel.b - channelByte(color.z)) <= tolerance;
 }
 
 int countClose(const gl::RgbaImage& image, const glm::vec4& color, int tolerance, int x0, int y0,
@@ -47,7 +47,7 @@ scene::SurfaceInput square() {
 // A camera on +Z looking along −Z at the origin, 3 units away.
 class ViewportFixture : public hyperrig::test::OffscreenViewport {
 public:
-    ViewportFixture() : OffscreenViewport(kWidth, kHeight) { lookFromFront(3.0F); }
+    ViewportFixture() : OffscreenViewport(kSceneWidth, kSceneHeight) { lookFromFront(3.0F); }
 };
 
 } // namespace
@@ -65,28 +65,29 @@ TEST_CASE("the viewport draws surfaces, bones over them, and follows scene chang
 
     // The square covers about 1 / (2 · 3 · tan 20°) of the height around the centre; the
     // ground grid's X axis runs through the centre row.
-    const Pixel centre = image.at(kWidth / 2 + 10, kHeight / 2 - 10);
+    const Pixel centre = image.at(kSceneWidth / 2 + 10, kSceneHeight / 2 - 10);
     CHECK(centre.b > 120);
     CHECK(centre.b > 2 * centre.r);
     // The bone projects at x = -0.25 · 3 / 3.5 in the target plane: left of centre.
     const int boneColumn = static_cast<int>(std::lround(
-        (1.0F - 0.25F * 3.0F / 3.5F / (3.0F * std::tan(glm::radians(20.0F)) * kWidth / kHeight)) *
-        kWidth / 2.0F));
+        (1.0F - 0.25F * 3.0F / 3.5F /
+                    (3.0F * std::tan(glm::radians(20.0F)) * kSceneWidth / kSceneHeight)) *
+        kSceneWidth / 2.0F));
     // Its solid is grey (the bone colour, lit), where the square around it is blue.
     auto grey = [](const Pixel& pixel) {
         return pixel.r > 60 && std::abs(pixel.r - pixel.b) < 40 && std::abs(pixel.g - pixel.b) < 40;
     };
     int boneRows = 0;
-    for (int y = kHeight / 2 - 8; y < kHeight / 2 + 8; ++y)
+    for (int y = kSceneHeight / 2 - 8; y < kSceneHeight / 2 + 8; ++y)
         boneRows += grey(image.at(boneColumn, y)) ? 1 : 0;
     CHECK(boneRows >= 14);
-    CHECK_FALSE(grey(image.at(boneColumn + 12, kHeight / 2)));
+    CHECK_FALSE(grey(image.at(boneColumn + 12, kSceneHeight / 2)));
 
     SECTION("a new scene replaces the uploaded one") {
         scene.surfaces.clear();
         fixture.viewport.setScene(scene);
         const gl::RgbaImage empty = fixture.draw();
-        CHECK(empty.at(kWidth / 2 + 10, kHeight / 2 - 10).b < 80);
+        CHECK(empty.at(kSceneWidth / 2 + 10, kSceneHeight / 2 - 10).b < 80);
     }
 }
 
@@ -103,32 +104,32 @@ TEST_CASE("the viewport fades 4D bones and marks crossings", "[gl][viewport]") {
     fixture.viewport.setScene(scene);
     const gl::RgbaImage image = fixture.draw();
 
-    const int rowAbove = kHeight / 2 - 12;
+    const int rowAbove = kSceneHeight / 2 - 12;
     auto brightest = [&](int x0, int x1) {
         int best = 0;
         for (int x = x0; x < x1; ++x)
             best = std::max(best, static_cast<int>(image.at(x, rowAbove).g));
         return best;
     };
-    const int inPlane = brightest(0, kWidth / 3);
-    const int far = brightest(kWidth / 3, 2 * kWidth / 3);
+    const int inPlane = brightest(0, kSceneWidth / 3);
+    const int far = brightest(kSceneWidth / 3, 2 * kSceneWidth / 3);
     CHECK(inPlane > 220);
     CHECK(far < inPlane / 2); // at minAlpha 0.15 over a dark background
     CHECK(far > 30);          // but still there
-    CHECK(countClose(image, theme.bones.crossingColor, 12, 2 * kWidth / 3, 0, kWidth, kHeight) >
-          40);
+    CHECK(countClose(image, theme.bones.crossingColor, 12, 2 * kSceneWidth / 3, 0, kSceneWidth,
+                     kSceneHeight) > 40);
     // The crossing dot is wider than the line.
     int dotWidth = 0;
-    for (int x = 2 * kWidth / 3; x < kWidth; ++x)
-        dotWidth += close(image.at(x, kHeight / 2), theme.bones.crossingColor, 12);
+    for (int x = 2 * kSceneWidth / 3; x < kSceneWidth; ++x)
+        dotWidth += close(image.at(x, kSceneHeight / 2), theme.bones.crossingColor, 12);
     CHECK(dotWidth >= 10);
 }
 
 TEST_CASE("the viewport draws the axes gizmo and the ground grid", "[gl][viewport]") {
     ViewportFixture fixture;
     const view::ViewportTheme& theme = fixture.viewport.theme();
-    const scene::GizmoRect rect = scene::gizmoRect(kWidth, kHeight, theme.gizmo);
-    const int top = kHeight - rect.y - rect.size; // image rows run top to bottom
+    const scene::GizmoRect rect = scene::gizmoRect(kSceneWidth, kSceneHeight, theme.gizmo);
+    const int top = kSceneHeight - rect.y - rect.size; // image rows run top to bottom
     auto inGizmo = [&](const gl::RgbaImage& image, const glm::vec4& color) {
         return countClose(image, color, 16, rect.x, top, rect.x + rect.size, top + rect.size);
     };
@@ -167,9 +168,9 @@ TEST_CASE("the viewport draws the axes gizmo and the ground grid", "[gl][viewpor
         const gl::RgbaImage without = fixture.draw();
         int lowerHalf = 0;
         int upperHalf = 0;
-        for (int y = 0; y < kHeight; ++y)
-            for (int x = 0; x < kWidth; ++x)
-                (y < kHeight / 2 ? upperHalf : lowerHalf) +=
+        for (int y = 0; y < kSceneHeight; ++y)
+            for (int x = 0; x < kSceneWidth; ++x)
+                (y < kSceneHeight / 2 ? upperHalf : lowerHalf) +=
                     !(withGrid.at(x, y) == without.at(x, y));
         CHECK(lowerHalf > 100); // seen from above, y = 0 lies below the square's centre
         CHECK(upperHalf < lowerHalf);

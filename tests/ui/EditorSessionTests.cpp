@@ -2,6 +2,7 @@
 #include "core/model/DocumentEquality.h"
 #include "core/ops/DimensionLiftCommand.h"
 #include "tests/support/ProcessRunner.h"
+#include "tests/ui/SessionTestSupport.h"
 #include "ui/session/EditorSession.h"
 
 #include <QSignalSpy>
@@ -11,29 +12,8 @@
 
 using namespace hyperrig;
 using core::model::NodeId;
-
-namespace {
-
-NodeId addSkeleton(ui::EditorSession& session, const std::string& name) {
-    core::model::Node prototype;
-    prototype.name = name;
-    // A null extra would come back from a save as {}: start as the reader gives it.
-    core::model::Skeleton skeleton;
-    skeleton.extra = core::model::OrderedJson::object();
-    prototype.component = std::move(skeleton);
-    NodeId created;
-    const NodeId root = session.document().root();
-    REQUIRE(session.execute(core::edit::createNode(root, 0, std::move(prototype), &created)).ok());
-    return created;
-}
-
-NodeId addBone(ui::EditorSession& session, NodeId parent, const std::string& name) {
-    NodeId created;
-    REQUIRE(session.execute(core::edit::addBone(parent, name, std::nullopt, 0.5, &created)).ok());
-    return created;
-}
-
-} // namespace
+using hyperrig::test::addBone;
+using hyperrig::test::addSkeleton;
 
 TEST_CASE("the session holds one document, its history, selection and pose", "[ui][session]") {
     ui::EditorSession session;

@@ -19,13 +19,6 @@ inline core::model::Document loadSample(const std::string& name) {
     return std::move(read->document);
 }
 
-// The bytes a save writes (.g4tf text), as a string for readable failures.
-inline std::string savedText(const core::model::Document& document) {
-    auto encoded = core::io::encodeG4mf(document, core::io::G4mfContainer::Text, {});
-    REQUIRE(encoded.ok());
-    return std::string(reinterpret_cast<const char*>(encoded->file.data()), encoded->file.size());
-}
-
 inline core::model::MeshId meshNamed(const core::model::Document& document,
                                      const std::string& name) {
     for (core::model::MeshId id : document.meshes.order())

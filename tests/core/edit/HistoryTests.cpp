@@ -51,7 +51,7 @@ private:
     std::size_t m_bytes;
 };
 
-struct Fixture {
+struct HistoryFixture {
     model::Document document;
     model::NodeId bone;
     std::chrono::steady_clock::time_point now{};
@@ -60,7 +60,7 @@ struct Fixture {
                     }};
     std::vector<ChangeSet> seen;
 
-    Fixture() {
+    HistoryFixture() {
         auto node = std::make_unique<model::Node>();
         node->id = document.nodes.allocateId();
         model::Bone value;
@@ -79,7 +79,7 @@ struct Fixture {
 } // namespace
 
 TEST_CASE("history undoes and redoes in order and reports every change", "[edit][history]") {
-    Fixture f;
+    HistoryFixture f;
     REQUIRE(f.add(1).ok());
     REQUIRE(f.add(10).ok());
     CHECK(f.value() == 11);
@@ -116,7 +116,7 @@ TEST_CASE("history undoes and redoes in order and reports every change", "[edit]
 }
 
 TEST_CASE("mergeable commands merge within the window only", "[edit][history]") {
-    Fixture f;
+    HistoryFixture f;
     REQUIRE(f.add(1, true).ok());
     f.now += 100ms;
     REQUIRE(f.add(2, true).ok());
@@ -153,7 +153,7 @@ TEST_CASE("mergeable commands merge within the window only", "[edit][history]") 
 }
 
 TEST_CASE("transactions nest, commit as one step and roll back", "[edit][history]") {
-    Fixture f;
+    HistoryFixture f;
     f.history.beginTransaction("Outer");
     REQUIRE(f.add(1).ok());
     f.history.beginTransaction("Inner");
@@ -196,7 +196,7 @@ TEST_CASE("transactions nest, commit as one step and roll back", "[edit][history
 
 TEST_CASE("the clean index tracks whether the document differs from the saved one",
           "[edit][history]") {
-    Fixture f;
+    HistoryFixture f;
     CHECK_FALSE(f.history.isModified());
     REQUIRE(f.add(1).ok());
     CHECK(f.history.isModified());
@@ -215,7 +215,7 @@ TEST_CASE("the clean index tracks whether the document differs from the saved on
 }
 
 TEST_CASE("a memory cap drops the oldest steps, never the newest", "[edit][history]") {
-    Fixture f;
+    HistoryFixture f;
     REQUIRE(f.add(1, false, 100).ok());
     REQUIRE(f.add(2, false, 100).ok());
     REQUIRE(f.add(3, false, 100).ok());
@@ -231,7 +231,7 @@ TEST_CASE("a memory cap drops the oldest steps, never the newest", "[edit][histo
 }
 
 TEST_CASE("reset tells views the whole document changed", "[edit][history]") {
-    Fixture f;
+    HistoryFixture f;
     REQUIRE(f.add(1).ok());
     f.history.reset();
     CHECK_FALSE(f.history.canUndo());
@@ -241,7 +241,7 @@ TEST_CASE("reset tells views the whole document changed", "[edit][history]") {
 }
 
 TEST_CASE("the step list names undo and redo steps and where the save was", "[edit][history]") {
-    Fixture f;
+    HistoryFixture f;
     CHECK(f.history.undoNames().empty());
     CHECK(f.history.cleanIndex() == std::optional<std::size_t>(0));
     REQUIRE(f.add(1).ok());
@@ -268,7 +268,7 @@ TEST_CASE("the step list names undo and redo steps and where the save was", "[ed
 
 TEST_CASE("several commands become one undo step named for them, one keeps its own name",
           "[edit][history]") {
-    Fixture f;
+    HistoryFixture f;
     std::vector<std::unique_ptr<edit::Command>> one;
     one.push_back(std::make_unique<FakeAdd>(f.bone, 1));
     REQUIRE(f.history.execute(edit::asOneStep(std::move(one), "Add Twice")).ok());

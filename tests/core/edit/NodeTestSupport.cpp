@@ -121,14 +121,6 @@ void NodeEditFixture::requireRefused(std::unique_ptr<edit::Command> command,
     CHECK(m_changes.size() == reported);
 }
 
-std::string savedText(const model::Document& document) {
-    auto encoded = io::encodeG4mf(document, io::G4mfContainer::Text, {});
-    INFO((encoded.ok() ? std::string() : encoded.error().message()));
-    REQUIRE(encoded.ok());
-    const auto& bytes = encoded->file;
-    return {reinterpret_cast<const char*>(bytes.data()), bytes.size()};
-}
-
 std::vector<model::Node> nodeSnapshot(const model::Document& document) {
     std::vector<model::Node> nodes;
     for (model::NodeId id : document.nodes.order())

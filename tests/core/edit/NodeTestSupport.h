@@ -2,6 +2,7 @@
 
 #include "core/edit/History.h"
 #include "core/model/Document.h"
+#include "tests/core/io/g4mf/G4mfTestSupport.h"
 
 #include <memory>
 #include <optional>
@@ -59,9 +60,6 @@ private:
     core::edit::History m_history{m_document};
     std::vector<core::edit::ChangeSet> m_changes;
 };
-
-// The document as a .g4tf file, as a save would write it.
-std::string savedText(const core::model::Document& document);
 
 // Every node in document order, copied: ids, names, tree links, transforms, components.
 std::vector<core::model::Node> nodeSnapshot(const core::model::Document& document);

@@ -1,23 +1,13 @@
 #include "tests/core/eval/EvalTestSupport.h"
 
+#include "tests/core/model/NodeBuilding.h"
+
 #include <memory>
 
 using namespace hyperrig::core;
 
 namespace hyperrig::test {
 namespace {
-
-model::NodeId addNode(model::Document& document, const std::string& name, model::NodeId parent) {
-    auto node = std::make_unique<model::Node>();
-    node->id = document.nodes.allocateId();
-    node->name = name;
-    node->parent = parent;
-    const model::NodeId id = node->id;
-    document.nodes.append(std::move(node));
-    if (parent)
-        document.node(parent).children.push_back(id);
-    return id;
-}
 
 std::vector<double> axis(int dimension, int index, double length) {
     std::vector<double> values(static_cast<std::size_t>(dimension), 0.0);

@@ -57,7 +57,7 @@ void checkClosedAndOriented(const SliceOutput& output) {
     CHECK(unmatched == 0);
 }
 
-AffineN randomView(std::mt19937& random) {
+AffineN randomSliceTurn(std::mt19937& random) {
     std::uniform_real_distribution<double> angle(-3.0, 3.0);
     const AffineN turn = AffineN::compose(
         planeRotation(0, 3, angle(random)),
@@ -83,7 +83,7 @@ TEST_CASE("a closed 4D surface cut generically gives a closed, oriented triangle
             Slicer slicer(path);
             SliceOutput output;
             slicer.slice(TetSurface{shell.positions, shell.tetrahedra},
-                         ViewHyperplane(randomView(random), offset(random)), output);
+                         ViewHyperplane(randomSliceTurn(random), offset(random)), output);
             checkClosedAndOriented(output);
         }
     }

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "tests/support/ByteText.h"
+
 #include <rapidcheck.h>
 
 #include <cstddef>
@@ -10,25 +12,11 @@
 
 namespace hyperrig::test {
 
-inline std::vector<std::byte> bytesOf(std::string_view text) {
-    std::vector<std::byte> bytes;
-    for (char c : text)
-        bytes.push_back(static_cast<std::byte>(c));
-    return bytes;
-}
-
 inline std::vector<std::byte> bytesOf(const std::vector<std::uint8_t>& values) {
     std::vector<std::byte> bytes;
     for (std::uint8_t v : values)
         bytes.push_back(static_cast<std::byte>(v));
     return bytes;
-}
-
-inline std::string textOf(const std::vector<std::byte>& bytes) {
-    std::string text;
-    for (std::byte b : bytes)
-        text += static_cast<char>(b);
-    return text;
 }
 
 // Random bytes for properties: RapidCheck shrinks the vector of uint8_t, we hand out std::byte.

@@ -14,7 +14,7 @@ using namespace std::literals;
 namespace {
 
 constexpr std::size_t kMiB = 1024 * 1024;
-constexpr std::size_t kGenerous = 64 * kMiB;
+constexpr std::size_t kGenerousZstdLimit = 64 * kMiB;
 
 // A frame without the content size field, as a streaming compressor writes it: the decoder
 // must fall back to streaming and cannot check sizes up front.
@@ -52,43 +52,42 @@ TEST_CASE("zstd round trips with and without a known size", "[io][zstd]") {
     REQUIRE(compressed.size() < original.size());
     CHECK(ZSTD_getFrameContentSize(compressed.data(), compressed.size()) == original.size());
     SECTION("known size") {
-        CHECK(decompressZstd(compressed, original.size(), kGenerous).value() == original);
+        CHECK(decompressZstd(compressed, original.size(), kGenerousZstdLimit).value() == original);
     }
     SECTION("unknown size uses the frame content size") {
-        CHECK(decompressZstd(compressed, std::nullopt, kGenerous).value() == original);
+        CHECK(decompressZstd(compressed, std::nullopt, kGenerousZstdLimit).value() == original);
     }
     SECTION("a frame without content size decodes by streaming") {
         const auto streamed = compressWithoutContentSize(original);
-        CHECK(decompressZstd(streamed, std::nullopt, kGenerous).value() == original);
-        CHECK(decompressZstd(streamed, original.size(), kGenerous).value() == original);
+        CHECK(decompressZstd(streamed, std::nullopt, kGenerousZstdLimit).value() == original);
+        CHECK(decompressZstd(streamed, original.size(), kGenerousZstdLimit).value() == original);
     }
     SECTION("empty data") {
         const auto empty = compressZstd({});
-        CHECK(decompressZstd(empty, 0, kGenerous).value().empty());
+        CHECK(decompressZstd(empty, 0, kGenerousZstdLimit).value().empty());
         CHECK(decompressZstd(empty, std::nullopt, 0).value().empty());
     }
     SECTION("concatenated frames decode to the concatenation") {
         auto twoFrames = compressZstd(bytesOf("first "));
         const auto second = compressWithoutContentSize(bytesOf("second"));
         twoFrames.insert(twoFrames.end(), second.begin(), second.end());
-        CHECK(decompressZstd(twoFrames, std::nullopt, kGenerous).value() ==
+        CHECK(decompressZstd(twoFrames, std::nullopt, kGenerousZstdLimit).value() ==
               bytesOf("first second"));
-        CHECK(decompressZstd(twoFrames, 12, kGenerous).value() == bytesOf("first second"));
+        CHECK(decompressZstd(twoFrames, 12, kGenerousZstdLimit).value() == bytesOf("first second"));
     }
     SECTION("any compression level decodes the same") {
         for (int level : {ZSTD_minCLevel(), 1, 19})
-            CHECK(
-                decompressZstd(compressZstd(original, level), original.size(), kGenerous).value() ==
-                original);
+            CHECK(decompressZstd(compressZstd(original, level), original.size(), kGenerousZstdLimit)
+                      .value() == original);
     }
 }
 
 TEST_CASE("zstd refuses data without the frame magic", "[io][zstd]") {
-    CHECK(errorOf(decompressZstd(bytesOf("{\"asset\":{}}"), std::nullopt, kGenerous)) ==
+    CHECK(errorOf(decompressZstd(bytesOf("{\"asset\":{}}"), std::nullopt, kGenerousZstdLimit)) ==
           "Zstd data does not start with the Zstd frame magic 28 B5 2F FD (found 7B 22 61 73)");
-    CHECK(errorOf(decompressZstd(bytesOf("\x28\xB5"), std::nullopt, kGenerous)) ==
+    CHECK(errorOf(decompressZstd(bytesOf("\x28\xB5"), std::nullopt, kGenerousZstdLimit)) ==
           "Zstd data is 2 bytes, too short for the Zstd frame magic 28 B5 2F FD");
-    CHECK(errorOf(decompressZstd({}, 0, kGenerous)) ==
+    CHECK(errorOf(decompressZstd({}, 0, kGenerousZstdLimit)) ==
           "Zstd data is 0 bytes, too short for the Zstd frame magic 28 B5 2F FD");
 }
 
@@ -121,16 +120,16 @@ TEST_CASE("zstd never decodes beyond maxSize", "[io][zstd]") {
 TEST_CASE("zstd checks the decoded size against the expected one", "[io][zstd]") {
     const auto bytes = sampleBytes(100);
     SECTION("a declared content size that disagrees fails before decoding") {
-        CHECK(errorOf(decompressZstd(compressZstd(bytes), 50, kGenerous)) ==
+        CHECK(errorOf(decompressZstd(compressZstd(bytes), 50, kGenerousZstdLimit)) ==
               "the Zstd frame declares 100 decoded bytes, expected 50");
-        CHECK(errorOf(decompressZstd(compressZstd(bytes), 200, kGenerous)) ==
+        CHECK(errorOf(decompressZstd(compressZstd(bytes), 200, kGenerousZstdLimit)) ==
               "the Zstd frame declares 100 decoded bytes, expected 200");
     }
     SECTION("without a declared size the decoded length is compared") {
         const auto streamed = compressWithoutContentSize(bytes);
-        CHECK(errorOf(decompressZstd(streamed, 50, kGenerous)) ==
+        CHECK(errorOf(decompressZstd(streamed, 50, kGenerousZstdLimit)) ==
               "Zstd data decodes to more than the expected 50 bytes");
-        CHECK(errorOf(decompressZstd(streamed, 200, kGenerous)) ==
+        CHECK(errorOf(decompressZstd(streamed, 200, kGenerousZstdLimit)) ==
               "Zstd data decodes to 100 bytes, expected 200");
     }
 }
@@ -140,7 +139,7 @@ TEST_CASE("zstd reports corrupt and truncated data", "[io][zstd]") {
     SECTION("a truncated single frame") {
         auto cut = compressZstd(bytes);
         cut.resize(cut.size() - 3);
-        CHECK_THAT(errorOf(decompressZstd(cut, std::nullopt, kGenerous)),
+        CHECK_THAT(errorOf(decompressZstd(cut, std::nullopt, kGenerousZstdLimit)),
                    Catch::StartsWith("corrupt or truncated Zstd data: "));
     }
     SECTION("a truncated second frame") {
@@ -148,14 +147,14 @@ TEST_CASE("zstd reports corrupt and truncated data", "[io][zstd]") {
         auto second = compressWithoutContentSize(bytes);
         second.resize(second.size() - 3);
         twoFrames.insert(twoFrames.end(), second.begin(), second.end());
-        CHECK(errorOf(decompressZstd(twoFrames, std::nullopt, kGenerous)) ==
+        CHECK(errorOf(decompressZstd(twoFrames, std::nullopt, kGenerousZstdLimit)) ==
               "truncated Zstd data: the last frame is incomplete");
     }
     SECTION("garbage after a frame") {
         auto withGarbage = compressZstd(bytes);
         const auto garbage = bytesOf("garbage!");
         withGarbage.insert(withGarbage.end(), garbage.begin(), garbage.end());
-        CHECK_THAT(errorOf(decompressZstd(withGarbage, std::nullopt, kGenerous)),
+        CHECK_THAT(errorOf(decompressZstd(withGarbage, std::nullopt, kGenerousZstdLimit)),
                    Catch::StartsWith("corrupt or truncated Zstd data: "));
     }
     SECTION("a hand-made frame whose header lies about its content size") {
@@ -169,13 +168,15 @@ TEST_CASE("zstd reports corrupt and truncated data", "[io][zstd]") {
             made.insert(made.end(), block.begin(), block.end());
             return made;
         };
-        CHECK(decompressZstd(frame(10), std::nullopt, kGenerous).value() == bytesOf("AAAAAAAAAA"));
-        CHECK_FALSE(decompressZstd(frame(5), std::nullopt, kGenerous).ok());
-        CHECK_FALSE(decompressZstd(frame(20), std::nullopt, kGenerous).ok());
+        CHECK(decompressZstd(frame(10), std::nullopt, kGenerousZstdLimit).value() ==
+              bytesOf("AAAAAAAAAA"));
+        CHECK_FALSE(decompressZstd(frame(5), std::nullopt, kGenerousZstdLimit).ok());
+        CHECK_FALSE(decompressZstd(frame(20), std::nullopt, kGenerousZstdLimit).ok());
         CHECK_FALSE(decompressZstd(frame(1u << 30), std::nullopt, std::size_t{1} << 31).ok());
     }
     SECTION("only the magic") {
-        CHECK_FALSE(decompressZstd(bytesOf("\x28\xB5\x2F\xFD"), std::nullopt, kGenerous).ok());
+        CHECK_FALSE(
+            decompressZstd(bytesOf("\x28\xB5\x2F\xFD"), std::nullopt, kGenerousZstdLimit).ok());
     }
 }
 

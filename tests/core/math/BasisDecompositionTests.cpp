@@ -13,20 +13,6 @@ using namespace hyperrig::test;
 
 namespace {
 
-constexpr double h = kSqrtHalf;
-
-Rotor rotor(int dimension, std::vector<double> components) {
-    return Rotor::fromComponents(dimension, components).value();
-}
-
-std::vector<double> values(const Rotor& r) {
-    return {r.components().begin(), r.components().end()};
-}
-
-BasisN columns(std::vector<VectorN> images) {
-    return BasisN::fromColumns(images);
-}
-
 RotorAndScale decomposed(const BasisN& basis) {
     auto result = decomposeBasis(basis);
     REQUIRE(result.ok());

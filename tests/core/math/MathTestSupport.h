@@ -49,6 +49,26 @@ namespace hyperrig::test {
 
 inline constexpr double kSqrtHalf = 0.70710678118654752440;
 
+// Short names for the literal tables of the rotor tests: h = sqrt(1/2), the 4D axes, a rotor from
+// its G4MF components, its components back, a basis from its columns.
+inline constexpr double h = kSqrtHalf;
+inline const core::math::VectorN X = core::math::VectorN::axis(4, 0);
+inline const core::math::VectorN Y = core::math::VectorN::axis(4, 1);
+inline const core::math::VectorN Z = core::math::VectorN::axis(4, 2);
+inline const core::math::VectorN W = core::math::VectorN::axis(4, 3);
+
+inline core::math::Rotor rotor(int dimension, std::vector<double> components) {
+    return core::math::Rotor::fromComponents(dimension, components).value();
+}
+
+inline std::vector<double> values(const core::math::Rotor& r) {
+    return {r.components().begin(), r.components().end()};
+}
+
+inline core::math::BasisN columns(std::vector<core::math::VectorN> images) {
+    return core::math::BasisN::fromColumns(images);
+}
+
 // Uniform-ish doubles in [low, high] built from integers, so values are always finite and shrink
 // towards `low`.
 inline rc::Gen<double> genDouble(double low, double high) {

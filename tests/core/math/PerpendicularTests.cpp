@@ -11,13 +11,9 @@
 
 using namespace hyperrig::core::math;
 using hyperrig::test::ContractViolation;
+using namespace hyperrig::test;
 
 namespace {
-
-const VectorN X = VectorN::axis(4, 0);
-const VectorN Y = VectorN::axis(4, 1);
-const VectorN Z = VectorN::axis(4, 2);
-const VectorN W = VectorN::axis(4, 3);
 
 VectorN perp(std::vector<VectorN> vectors) {
     return perpendicular(vectors).value();

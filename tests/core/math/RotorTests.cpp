@@ -12,31 +12,12 @@
 
 using namespace hyperrig::core::math;
 using hyperrig::test::ContractViolation;
-using hyperrig::test::kSqrtHalf;
+using namespace hyperrig::test;
 
 namespace {
 
-constexpr double h = kSqrtHalf;
-
-Rotor rotor(int dimension, std::vector<double> components) {
-    return Rotor::fromComponents(dimension, components).value();
-}
-
 Rotor rotor4(std::vector<double> components) {
     return rotor(4, std::move(components));
-}
-
-BasisN columns(std::vector<VectorN> images) {
-    return BasisN::fromColumns(images);
-}
-
-const VectorN X = VectorN::axis(4, 0);
-const VectorN Y = VectorN::axis(4, 1);
-const VectorN Z = VectorN::axis(4, 2);
-const VectorN W = VectorN::axis(4, 3);
-
-std::vector<double> values(const Rotor& r) {
-    return {r.components().begin(), r.components().end()};
 }
 
 } // namespace

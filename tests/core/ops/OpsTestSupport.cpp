@@ -4,6 +4,7 @@
 #include "core/eval/RigEvaluation.h"
 #include "core/eval/ThreadPool.h"
 #include "core/math/Rotor.h"
+#include "tests/core/model/NodeBuilding.h"
 
 #include <catch2/catch.hpp>
 #include <cmath>
@@ -16,18 +17,6 @@ namespace hyperrig::test {
 namespace {
 
 constexpr int kDimension = 4;
-
-model::NodeId addNode(model::Document& document, const std::string& name, model::NodeId parent) {
-    auto node = std::make_unique<model::Node>();
-    node->id = document.nodes.allocateId();
-    node->name = name;
-    node->parent = parent;
-    const model::NodeId id = node->id;
-    document.nodes.append(std::move(node));
-    if (parent)
-        document.node(parent).children.push_back(id);
-    return id;
-}
 
 } // namespace
 

@@ -3,6 +3,7 @@
 #include "core/io/g4mf/G4mfReader.h"
 #include "core/io/g4mf/G4mfWriter.h"
 #include "core/model/DocumentEquality.h"
+#include "tests/support/ByteText.h"
 
 #include <catch2/catch.hpp>
 #include <filesystem>
@@ -15,8 +16,13 @@ inline std::filesystem::path sourcePath(const std::string& relative) {
     return std::filesystem::path(HYPERRIG_SOURCE_DIR) / relative;
 }
 
-inline std::span<const std::byte> bytesOf(const std::string& text) {
-    return std::as_bytes(std::span(text.data(), text.size()));
+// The bytes a save writes (.g4tf text), as a string for readable failures.
+inline std::string savedText(const core::model::Document& document) {
+    auto encoded = core::io::encodeG4mf(document, core::io::G4mfContainer::Text, {});
+    INFO((encoded.ok() ? std::string() : encoded.error().message()));
+    REQUIRE(encoded.ok());
+    const auto& bytes = encoded->file;
+    return {reinterpret_cast<const char*>(bytes.data()), bytes.size()};
 }
 
 // Reads a document from JSON text in memory.

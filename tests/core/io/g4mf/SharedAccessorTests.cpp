@@ -1,6 +1,7 @@
 #include "core/edit/History.h"
 #include "core/edit/commands/DataCommands.h"
 #include "core/edit/commands/MeshDataCommands.h"
+#include "tests/core/edit/DataTestSupport.h"
 #include "tests/core/io/g4mf/G4mfTestSupport.h"
 
 #include <array>
@@ -12,6 +13,7 @@ using namespace hyperrig;
 using core::io::G4mfContainer;
 using core::io::G4mfSchema;
 using core::model::OrderedJson;
+using hyperrig::test::meshNamed;
 
 // tests/fixtures/g4mf/shared-accessors.g4tf: meshes BodyMesh and ShellMesh both use accessors
 // 0 (vertices), 1 (simplexes), 2, 3, 4 (skin vertices, groups, weights); nothing else is stored.
@@ -64,14 +66,6 @@ Saved save(const core::model::Document& document, const SaveKind& kind) {
     auto read = core::io::readDocument(*file);
     REQUIRE(read.ok());
     return {std::move(*file), std::move(read->document)};
-}
-
-core::model::MeshId meshNamed(const core::model::Document& document, const std::string& name) {
-    for (core::model::MeshId id : document.meshes.order())
-        if (document.mesh(id).name == name)
-            return id;
-    FAIL("no mesh named " << name);
-    return {};
 }
 
 // Every save kind keeps the five accessors, numbered as in the source, shared by both meshes,

@@ -21,11 +21,11 @@ using hyperrig::test::type;
 
 namespace {
 
-struct Fixture {
+struct BonesFixture {
     ui::EditorSession session;
     std::unique_ptr<ui::BonesPanel> panel;
 
-    Fixture() {
+    BonesFixture() {
         REQUIRE(
             session.openFile(QStringLiteral(HYPERRIG_SOURCE_DIR "/assets/samples/creature-4d.g4tf"))
                 .ok());
@@ -49,7 +49,7 @@ struct Fixture {
 
 TEST_CASE("the bones panel shows the selected bone: length, mass, shape, head and tail",
           "[ui][bones]") {
-    Fixture f;
+    BonesFixture f;
     CHECK(ui::BonesPanel::title() == "Bones");
     f.session.select({f.node("Spine")});
     CHECK(child<QCheckBox>(*f.panel, "boneLengthDefined")->isChecked());
@@ -68,7 +68,7 @@ TEST_CASE("the bones panel shows the selected bone: length, mass, shape, head an
 }
 
 TEST_CASE("a typed bone length is one undo step; undo and redo restore it", "[ui][bones]") {
-    Fixture f;
+    BonesFixture f;
     f.session.select({f.node("Spine")});
     const std::size_t steps = f.steps();
     type(child<ui::NumberField>(*f.panel, "boneLength"), QStringLiteral("0.3"));
@@ -91,7 +91,7 @@ TEST_CASE("a typed bone length is one undo step; undo and redo restore it", "[ui
 
 TEST_CASE("a bone with a shape keeps its length: the refusal says why and changes nothing",
           "[ui][bones]") {
-    Fixture f;
+    BonesFixture f;
     f.session.select({f.node("Spine")});
     const std::size_t steps = f.steps();
     QSignalSpy messages(f.panel.get(), &ui::BonesPanel::message);
@@ -118,7 +118,7 @@ TEST_CASE("a bone with a shape keeps its length: the refusal says why and change
 }
 
 TEST_CASE("mass: undefined, shape-only 0 and typed values", "[ui][bones]") {
-    Fixture f;
+    BonesFixture f;
     f.session.select({f.node("Tail")});
     auto* defined = child<QCheckBox>(*f.panel, "boneMassDefined");
     auto* mass = child<ui::NumberField>(*f.panel, "boneMass");
@@ -136,7 +136,7 @@ TEST_CASE("mass: undefined, shape-only 0 and typed values", "[ui][bones]") {
 }
 
 TEST_CASE("several bones take a typed mass together, in one undo step", "[ui][bones]") {
-    Fixture f;
+    BonesFixture f;
     f.session.select({f.node("Spine"), f.node("Chest")});
     auto* mass = child<ui::NumberField>(*f.panel, "boneMass");
     CHECK(mass->isMixed());
@@ -151,7 +151,7 @@ TEST_CASE("several bones take a typed mass together, in one undo step", "[ui][bo
 }
 
 TEST_CASE("New Capsule makes a shape sized from the bone and assigns it", "[ui][bones]") {
-    Fixture f;
+    BonesFixture f;
     f.session.select({f.node("Tail")});
     const std::size_t shapes = f.session.document().shapes.size();
     const std::size_t steps = f.steps();
@@ -168,7 +168,7 @@ TEST_CASE("New Capsule makes a shape sized from the bone and assigns it", "[ui][
 }
 
 TEST_CASE("a selected skeleton shows its mass summary and distributes a total", "[ui][bones]") {
-    Fixture f;
+    BonesFixture f;
     auto* group = child<QGroupBox>(*f.panel, "skeletonMassGroup");
     CHECK_FALSE(group->isVisible());
     const auto spine = f.node("Spine");
@@ -190,7 +190,7 @@ TEST_CASE("a selected skeleton shows its mass summary and distributes a total", 
 }
 
 TEST_CASE("the bone's shape radius and size are edited in one undo step each", "[ui][bones]") {
-    Fixture f;
+    BonesFixture f;
     f.session.select({f.node("Tail")});
     const auto shapeId = f.bone("Tail").shape;
     const auto before = f.session.document().shapes.at(shapeId).value;

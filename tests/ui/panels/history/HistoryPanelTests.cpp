@@ -1,4 +1,5 @@
 #include "core/edit/commands/NodeCommands.h"
+#include "tests/ui/SessionTestSupport.h"
 #include "ui/panels/history/HistoryModel.h"
 #include "ui/panels/history/HistoryPanel.h"
 #include "ui/session/EditorSession.h"
@@ -14,27 +15,11 @@
 
 using namespace hyperrig;
 using core::model::NodeId;
+using hyperrig::test::addBone;
+using hyperrig::test::addSkeleton;
 using ui::HistoryModel;
 
 namespace {
-
-NodeId addSkeleton(ui::EditorSession& session) {
-    core::model::Node prototype;
-    prototype.name = "Rig";
-    prototype.component = core::model::Skeleton{};
-    NodeId created;
-    REQUIRE(session
-                .execute(core::edit::createNode(session.document().root(), 0, std::move(prototype),
-                                                &created))
-                .ok());
-    return created;
-}
-
-NodeId addBone(ui::EditorSession& session, NodeId parent, const std::string& name) {
-    NodeId created;
-    REQUIRE(session.execute(core::edit::addBone(parent, name, std::nullopt, 0.5, &created)).ok());
-    return created;
-}
 
 QString text(const HistoryModel& model, int row) {
     return model.index(row).data().toString();
@@ -72,7 +57,7 @@ TEST_CASE("the history panel lists the document's steps and goes to the one clic
     CHECK(model.currentRow() == 0);
     CHECK_FALSE(flag(model, 0, HistoryModel::IsSavedRole)); // never saved anywhere
 
-    const NodeId skeleton = addSkeleton(session);
+    const NodeId skeleton = addSkeleton(session, "Rig");
     const NodeId hips = addBone(session, skeleton, "Hips");
     REQUIRE(session.execute(core::edit::renameNode(hips, "Pelvis")).ok());
     REQUIRE(model.rowCount() == 4);
@@ -162,7 +147,7 @@ TEST_CASE("the history panel merges edits into their step and forgets a closed d
     session.newDocument(3);
     HistoryModel model(session);
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
-    const NodeId bone = addBone(session, addSkeleton(session), "Arm");
+    const NodeId bone = addBone(session, addSkeleton(session, "Rig"), "Arm");
     QSignalSpy changedRows(&model, &QAbstractItemModel::dataChanged);
     QSignalSpy inserted(&model, &QAbstractItemModel::rowsInserted);
 
@@ -195,7 +180,7 @@ TEST_CASE("the history panel drops the rows the memory cap evicts", "[ui][histor
     // The session offers no cap setting yet; History keeps at least the newest step, so a cap of
     // one byte evicts every older step as soon as a new one comes.
     const_cast<core::edit::History&>(session.history()).setMemoryCap(1);
-    const NodeId skeleton = addSkeleton(session);
+    const NodeId skeleton = addSkeleton(session, "Rig");
     addBone(session, skeleton, "Arm");
     REQUIRE(session.execute(core::edit::renameNode(skeleton, "Body")).ok());
     REQUIRE(session.history().droppedSteps() == 2);

@@ -1,3 +1,4 @@
+#include "tests/ui/SessionTestSupport.h"
 #include "tests/ui/panels/PanelTestSupport.h"
 #include "ui/panels/inspector/InspectorPanel.h"
 #include "ui/session/EditorSession.h"
@@ -28,21 +29,18 @@ using namespace hyperrig;
 using core::model::NodeId;
 using core::model::NodeTransform;
 using hyperrig::test::child;
+using hyperrig::test::sampleFile;
 using hyperrig::test::type;
 
 namespace {
 
-QString sample(const char* name) {
-    return QStringLiteral(HYPERRIG_SOURCE_DIR "/assets/samples/") + QString::fromLatin1(name);
-}
-
-struct Fixture {
+struct InspectorFixture {
     ui::EditorSession session;
     ui::InspectorPanel* panel = nullptr;
     std::unique_ptr<ui::InspectorPanel> owner;
 
-    explicit Fixture(const char* file) {
-        REQUIRE(session.openFile(sample(file)).ok());
+    explicit InspectorFixture(const char* file) {
+        REQUIRE(session.openFile(sampleFile(file)).ok());
         owner = std::make_unique<ui::InspectorPanel>(session);
         panel = owner.get();
         panel->resize(420, 900);
@@ -63,7 +61,7 @@ struct Fixture {
 } // namespace
 
 TEST_CASE("the inspector shows the selected bone: name, position, component", "[ui][inspector]") {
-    Fixture f("creature-4d.g4tf");
+    InspectorFixture f("creature-4d.g4tf");
     CHECK(ui::InspectorPanel::title() == "Inspector");
     CHECK(child<QLabel>(*f.panel, "inspectorEmptyLabel")->isVisible());
 
@@ -119,7 +117,7 @@ TEST_CASE("the inspector shows the selected bone: name, position, component", "[
 }
 
 TEST_CASE("typing a position is one command that undo restores exactly", "[ui][inspector]") {
-    Fixture f("creature-4d.g4tf");
+    InspectorFixture f("creature-4d.g4tf");
     f.session.select({f.node("Spine")});
     const NodeTransform before = f.transform("Spine");
     const std::size_t steps = f.steps();
@@ -156,7 +154,7 @@ TEST_CASE("typing a position is one command that undo restores exactly", "[ui][i
 }
 
 TEST_CASE("arrow steps within the merge window are one undo step", "[ui][inspector]") {
-    Fixture f("creature-4d.g4tf");
+    InspectorFixture f("creature-4d.g4tf");
     f.session.select({f.node("Spine")});
     const NodeTransform before = f.transform("Spine");
     const std::size_t steps = f.steps();
@@ -174,7 +172,7 @@ TEST_CASE("arrow steps within the merge window are one undo step", "[ui][inspect
 }
 
 TEST_CASE("Escape cancels an edit in progress", "[ui][inspector]") {
-    Fixture f("creature-4d.g4tf");
+    InspectorFixture f("creature-4d.g4tf");
     f.session.select({f.node("Spine")});
     const NodeTransform before = f.transform("Spine");
     const std::size_t steps = f.steps();
@@ -223,7 +221,7 @@ TEST_CASE("Escape cancels an edit in progress", "[ui][inspector]") {
 }
 
 TEST_CASE("a forbidden name is refused at the field and changes nothing", "[ui][inspector]") {
-    Fixture f("creature-4d.g4tf");
+    InspectorFixture f("creature-4d.g4tf");
     f.session.select({f.node("Spine")});
     const std::size_t steps = f.steps();
     auto* name = child<QLineEdit>(*f.panel, "nameField");
@@ -288,7 +286,7 @@ TEST_CASE("a forbidden name is refused at the field and changes nothing", "[ui][
 }
 
 TEST_CASE("the inspector fits a narrow dock without scrolling sideways", "[ui][inspector]") {
-    Fixture f("creature-4d.g4tf");
+    InspectorFixture f("creature-4d.g4tf");
     auto* scroll = f.panel->findChild<QScrollArea*>();
     REQUIRE(scroll != nullptr);
     // Head has a rotor; the hidden 4 x 4 basis page must not widen the panel.
@@ -300,7 +298,7 @@ TEST_CASE("the inspector fits a narrow dock without scrolling sideways", "[ui][i
 }
 
 TEST_CASE("switching the representation converts through the command", "[ui][inspector]") {
-    Fixture f("creature-4d.g4tf");
+    InspectorFixture f("creature-4d.g4tf");
     auto* combo = child<QComboBox>(*f.panel, "representationCombo");
     auto* pages = child<QStackedWidget>(*f.panel, "representationPages");
 
@@ -350,7 +348,7 @@ TEST_CASE("switching the representation converts through the command", "[ui][ins
 }
 
 TEST_CASE("several selected nodes are edited together in one undo step", "[ui][inspector]") {
-    Fixture f("creature-4d.g4tf");
+    InspectorFixture f("creature-4d.g4tf");
     const std::vector<NodeId> nodes = {f.node("Hips"), f.node("Spine"), f.node("Chest")};
     f.session.select(nodes);
     std::map<NodeId, NodeTransform> before;
@@ -410,9 +408,9 @@ TEST_CASE("several selected nodes are edited together in one undo step", "[ui][i
 }
 
 TEST_CASE("a 3D document shows x, y, z only", "[ui][inspector]") {
-    Fixture f("creature-4d.g4tf");
+    InspectorFixture f("creature-4d.g4tf");
     CHECK(f.panel->findChild<ui::NumberField*>("positionW") != nullptr);
-    REQUIRE(f.session.openFile(sample("arm-3d.g4tf")).ok());
+    REQUIRE(f.session.openFile(sampleFile("arm-3d.g4tf")).ok());
     f.session.select({f.node("UpperArm")});
     CHECK(child<ui::NumberField>(*f.panel, "positionX")->value() == 0.18);
     CHECK(child<ui::NumberField>(*f.panel, "positionZ")->accessibleName() == "Position z");
@@ -424,7 +422,7 @@ TEST_CASE("a 3D document shows x, y, z only", "[ui][inspector]") {
 }
 
 TEST_CASE("the root node's transform cannot be edited", "[ui][inspector]") {
-    Fixture f("creature-4d.g4tf");
+    InspectorFixture f("creature-4d.g4tf");
     f.session.select({f.session.document().root()});
     CHECK(child<QLineEdit>(*f.panel, "nameField")->text() == "Scene");
     CHECK_FALSE(child<QWidget>(*f.panel, "transformEditor")->isEnabled());

@@ -2,6 +2,7 @@
 #include "core/edit/commands/NodeWorldTransform.h"
 #include "core/io/g4mf/G4mfReader.h"
 #include "core/model/DocumentEquality.h"
+#include "tests/ui/SessionTestSupport.h"
 #include "tests/ui/panels/outliner/OutlinerTestSupport.h"
 #include "ui/panels/outliner/NodeKind.h"
 #include "ui/panels/outliner/OutlinerModel.h"
@@ -17,34 +18,13 @@
 
 using namespace hyperrig;
 using core::model::NodeId;
+using hyperrig::test::addBone;
+using hyperrig::test::addSkeleton;
+using hyperrig::test::creatureFromDisk;
+using hyperrig::test::sampleFile;
 using ui::OutlinerModel;
 
 namespace {
-
-const QString kCreature = QStringLiteral(HYPERRIG_SOURCE_DIR "/assets/samples/creature-4d.g4tf");
-
-NodeId addSkeleton(ui::EditorSession& session, const std::string& name) {
-    core::model::Node prototype;
-    prototype.name = name;
-    prototype.component = core::model::Skeleton{};
-    NodeId created;
-    const NodeId root = session.document().root();
-    REQUIRE(session.execute(core::edit::createNode(root, 0, std::move(prototype), &created)).ok());
-    return created;
-}
-
-NodeId addBone(ui::EditorSession& session, NodeId parent, const std::string& name) {
-    NodeId created;
-    REQUIRE(session.execute(core::edit::addBone(parent, name, std::nullopt, 0.5, &created)).ok());
-    return created;
-}
-
-// The creature as read from disk, to prove an edit left no trace.
-core::model::Document creatureFromDisk() {
-    auto read = core::io::readG4mf(kCreature.toStdString());
-    REQUIRE(read.ok());
-    return std::move(read->document);
-}
 
 core::math::AffineN world(const ui::EditorSession& session, NodeId node) {
     auto transform = core::edit::worldTransform(session.document(), node);
@@ -151,7 +131,7 @@ TEST_CASE("the outliner mirrors the creature sample and its edits", "[ui][outlin
     ui::EditorSession session;
     OutlinerModel model(session);
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
-    REQUIRE(session.openFile(kCreature).ok());
+    REQUIRE(session.openFile(sampleFile("creature-4d.g4tf")).ok());
     const core::model::Document& document = session.document();
     CHECK(test::shownTree(model) == test::documentTree(document));
     const NodeId body = document.findNode("Body");
@@ -186,7 +166,7 @@ TEST_CASE("the outliner mirrors the creature sample and its edits", "[ui][outlin
 TEST_CASE("renaming in the outliner goes through the rename command; a forbidden name is refused",
           "[ui][outliner]") {
     ui::EditorSession session;
-    REQUIRE(session.openFile(kCreature).ok());
+    REQUIRE(session.openFile(sampleFile("creature-4d.g4tf")).ok());
     OutlinerModel model(session);
     QSignalSpy refused(&model, &OutlinerModel::editRefused);
     const NodeId spine = session.document().findNode("Spine");
@@ -229,7 +209,7 @@ TEST_CASE("renaming in the outliner goes through the rename command; a forbidden
 TEST_CASE("outliner drops reparent through the command and keep the world placement",
           "[ui][outliner]") {
     ui::EditorSession session;
-    REQUIRE(session.openFile(kCreature).ok());
+    REQUIRE(session.openFile(sampleFile("creature-4d.g4tf")).ok());
     OutlinerModel model(session);
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
     QSignalSpy refused(&model, &OutlinerModel::editRefused);
@@ -324,7 +304,7 @@ TEST_CASE("outliner drops reparent through the command and keep the world placem
 TEST_CASE("the outliner mirror stays equal to the document through mixed edits, undo and redo",
           "[ui][outliner]") {
     ui::EditorSession session;
-    REQUIRE(session.openFile(kCreature).ok());
+    REQUIRE(session.openFile(sampleFile("creature-4d.g4tf")).ok());
     OutlinerModel model(session);
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
     QSignalSpy resets(&model, &QAbstractItemModel::modelReset);

@@ -1,6 +1,7 @@
 #include "core/edit/commands/NodeCommands.h"
 #include "core/io/g4mf/G4mfReader.h"
 #include "core/model/DocumentEquality.h"
+#include "tests/ui/SessionTestSupport.h"
 #include "tests/ui/panels/outliner/OutlinerTestSupport.h"
 #include "ui/actions/NodeActions.h"
 #include "ui/panels/outliner/OutlinerModel.h"
@@ -25,28 +26,22 @@
 
 using namespace hyperrig;
 using core::model::NodeId;
+using hyperrig::test::creatureFromDisk;
+using hyperrig::test::sampleFile;
 using ui::OutlinerModel;
 
 namespace {
 
-const QString kCreature = QStringLiteral(HYPERRIG_SOURCE_DIR "/assets/samples/creature-4d.g4tf");
-
-core::model::Document creatureFromDisk() {
-    auto read = core::io::readG4mf(kCreature.toStdString());
-    REQUIRE(read.ok());
-    return std::move(read->document);
-}
-
 // The creature open in a session, with the shared actions and a shown outliner panel.
-struct Fixture {
+struct OutlinerFixture {
     ui::EditorSession session;
     ui::NodeActions actions{session};
     std::unique_ptr<ui::OutlinerPanel> panel;
     QTreeView* view = nullptr;
     QSortFilterProxyModel* shown = nullptr;
 
-    Fixture() {
-        REQUIRE(session.openFile(kCreature).ok());
+    OutlinerFixture() {
+        REQUIRE(session.openFile(sampleFile("creature-4d.g4tf")).ok());
         panel = std::make_unique<ui::OutlinerPanel>(session, actions);
         panel->resize(320, 220); // small, so most rows need scrolling to
         panel->show();
@@ -100,7 +95,7 @@ QStringList actionNames(const QMenu& menu) {
 } // namespace
 
 TEST_CASE("the outliner panel names its controls for tests and screen readers", "[ui][outliner]") {
-    Fixture f;
+    OutlinerFixture f;
     CHECK(ui::OutlinerPanel::title() == "Outliner");
     CHECK(f.view->accessibleName() == "Outliner");
     CHECK(f.view->selectionMode() == QAbstractItemView::ExtendedSelection);
@@ -123,7 +118,7 @@ TEST_CASE("the outliner panel names its controls for tests and screen readers", 
 
 TEST_CASE("outliner selection follows the session and the session follows clicks",
           "[ui][outliner]") {
-    Fixture f;
+    OutlinerFixture f;
     SECTION("a selection made elsewhere selects the rows and scrolls to the current one") {
         f.view->collapseAll();
         f.session.select({f.node("Spine"), f.node("KataLowerLeg")});
@@ -165,7 +160,7 @@ TEST_CASE("outliner selection follows the session and the session follows clicks
 }
 
 TEST_CASE("the outliner filter shows matching nodes with their ancestors", "[ui][outliner]") {
-    Fixture f;
+    OutlinerFixture f;
     auto* filter = f.panel->findChild<QLineEdit*>(QStringLiteral("outlinerFilter"));
     REQUIRE(filter != nullptr);
     f.session.select({f.node("Body")});
@@ -182,7 +177,7 @@ TEST_CASE("the outliner filter shows matching nodes with their ancestors", "[ui]
 }
 
 TEST_CASE("the outliner context menu holds the shared node actions", "[ui][outliner]") {
-    Fixture f;
+    OutlinerFixture f;
     SECTION("a bone or skeleton row offers Add Child Bone, Duplicate, Delete, Rename") {
         for (const char* name : {"Spine", "CreatureRig"}) {
             const std::unique_ptr<QMenu> menu(f.panel->createContextMenu(f.row(name), nullptr));
@@ -224,7 +219,7 @@ TEST_CASE("the outliner context menu holds the shared node actions", "[ui][outli
 
 TEST_CASE("F2 renames in place; a refused name is reported and the row keeps its name",
           "[ui][outliner]") {
-    Fixture f;
+    OutlinerFixture f;
     QSignalSpy messages(f.panel.get(), &ui::OutlinerPanel::message);
     const NodeId spine = f.node("Spine");
     f.click("Spine");
@@ -280,7 +275,7 @@ TEST_CASE("F2 renames in place; a refused name is reported and the row keeps its
 }
 
 TEST_CASE("outliner keys and check boxes edit through commands", "[ui][outliner]") {
-    Fixture f;
+    OutlinerFixture f;
     SECTION("Delete deletes the selected nodes through the shared action; undo restores") {
         f.click("LeftHand");
         f.click("RightHand", Qt::ControlModifier);

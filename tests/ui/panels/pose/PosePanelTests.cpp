@@ -1,3 +1,4 @@
+#include "tests/ui/SessionTestSupport.h"
 #include "ui/panels/pose/PosePanel.h"
 #include "ui/session/EditorSession.h"
 #include "ui/widgets/NumberField.h"
@@ -8,12 +9,9 @@
 #include <catch2/catch.hpp>
 
 using namespace hyperrig;
+using hyperrig::test::sampleFile;
 
 namespace {
-
-QString sample(const char* name) {
-    return QStringLiteral(HYPERRIG_SOURCE_DIR "/assets/samples/") + QString::fromLatin1(name);
-}
 
 ui::NumberField* angleField(QWidget& panel, const char* plane) {
     auto* field =
@@ -28,7 +26,7 @@ ui::NumberField* angleField(QWidget& panel, const char* plane) {
 TEST_CASE("the pose panel poses the selected bone plane by plane, outside the history",
           "[ui][pose]") {
     ui::EditorSession session;
-    REQUIRE(session.openFile(sample("creature-4d.g4tf")).ok());
+    REQUIRE(session.openFile(sampleFile("creature-4d.g4tf")).ok());
     ui::PosePanel panel(session);
     panel.show();
     REQUIRE(QTest::qWaitForWindowExposed(&panel));
@@ -77,7 +75,7 @@ TEST_CASE("the pose panel poses the selected bone plane by plane, outside the hi
 
 TEST_CASE("a 3D document poses in XY, XZ and YZ", "[ui][pose]") {
     ui::EditorSession session;
-    REQUIRE(session.openFile(sample("arm-3d.g4tf")).ok());
+    REQUIRE(session.openFile(sampleFile("arm-3d.g4tf")).ok());
     ui::PosePanel panel(session);
     CHECK(panel.findChildren<ui::NumberField*>().size() == 3);
     angleField(panel, "YZ");
