@@ -6,6 +6,7 @@
 #include "ui/actions/MakeAction.h"
 #include "ui/actions/NodeActions.h"
 #include "ui/files/DocumentFiles.h"
+#include "ui/meshes/MeshActions.h"
 #include "ui/session/EditorSession.h"
 #include "ui/viewport/ViewportActions.h"
 #include "ui/viewport/ViewportBinding.h"
@@ -64,6 +65,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     m_viewportActions = new ViewportActions(*m_session, *m_viewport, *m_binding, this);
     m_files = new DocumentFiles(*m_session, *this, this);
     m_nodeActions = new NodeActions(*m_session, this);
+    m_meshActions = new MeshActions(*m_session, this, this);
 
     m_diagnosticsLabel = new QLabel(this);
     m_diagnosticsLabel->setObjectName(QStringLiteral("diagnosticsLabel"));
@@ -293,6 +295,11 @@ void MainWindow::createMenus() {
     addMenu->setObjectName(QStringLiteral("addMenu"));
     addMenu->addAction(m_nodeActions->addSkeleton());
     addMenu->addAction(m_nodeActions->addChildBone());
+
+    QMenu* meshMenu = menuBar()->addMenu(tr("&Mesh"));
+    meshMenu->setObjectName(QStringLiteral("meshMenu"));
+    meshMenu->addAction(m_meshActions->mergeMeshes());
+    meshMenu->addAction(m_meshActions->parentMesh());
 
     QMenu* viewMenu = menuBar()->addMenu(tr("&View"));
     viewMenu->setObjectName(QStringLiteral("viewMenu"));

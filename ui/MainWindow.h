@@ -18,6 +18,7 @@ namespace hyperrig::ui {
 
 class DocumentFiles;
 class EditorSession;
+class MeshActions;
 class NodeActions;
 class ViewportActions;
 class ViewportBinding;
@@ -32,7 +33,7 @@ class MainWindow : public QMainWindow {
 public:
     // Bump when docks are added, removed or renamed: a saved layout of another version is
     // ignored and the default layout used.
-    static constexpr int kLayoutVersion = 3;
+    static constexpr int kLayoutVersion = 4;
 
     explicit MainWindow(QWidget* parent = nullptr);
     ~MainWindow() override;
@@ -83,6 +84,7 @@ private:
     ViewportActions* m_viewportActions = nullptr;
     DocumentFiles* m_files = nullptr;
     NodeActions* m_nodeActions = nullptr;
+    MeshActions* m_meshActions = nullptr;
     QLabel* m_rendererLabel = nullptr;
     QLabel* m_diagnosticsLabel = nullptr;
     QAction* m_undoAction = nullptr;

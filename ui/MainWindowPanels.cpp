@@ -1,11 +1,14 @@
 #include "ui/MainWindow.h"
 #include "ui/panels/bones/BonesPanel.h"
+#include "ui/panels/groups/GroupNamesPanel.h"
 #include "ui/panels/history/HistoryPanel.h"
 #include "ui/panels/inspector/InspectorPanel.h"
+#include "ui/panels/joints/JointsPanel.h"
 #include "ui/panels/outliner/OutlinerPanel.h"
 #include "ui/panels/pose/PosePanel.h"
 #include "ui/panels/validation/ValidationPanel.h"
 #include "ui/session/EditorSession.h"
+#include "ui/viewport/ViewportBinding.h"
 
 #include <QDockWidget>
 #include <QLabel>
@@ -53,6 +56,20 @@ void MainWindow::createPanels() {
     QDockWidget* poseDock =
         addPanel(pose, PosePanel::title(), QStringLiteral("poseDock"), Qt::RightDockWidgetArea);
     tabifyDockWidget(bonesDock, poseDock);
+    auto* joints = new JointsPanel(*m_session);
+    QDockWidget* jointsDock = addPanel(joints, JointsPanel::title(), QStringLiteral("jointsDock"),
+                                       Qt::RightDockWidgetArea);
+    tabifyDockWidget(poseDock, jointsDock);
+    connect(joints, &JointsPanel::message, this,
+            [this](const QString& text) { statusBar()->showMessage(text); });
+    auto* groups = new GroupNamesPanel(*m_session);
+    QDockWidget* groupsDock = addPanel(groups, GroupNamesPanel::title(),
+                                       QStringLiteral("groupNamesDock"), Qt::RightDockWidgetArea);
+    tabifyDockWidget(jointsDock, groupsDock);
+    connect(groups, &GroupNamesPanel::message, this,
+            [this](const QString& text) { statusBar()->showMessage(text); });
+    connect(groups, &GroupNamesPanel::heatMapGroupRequested, this,
+            [this](const QString& name) { m_binding->showHeatMapGroup(name.toStdString()); });
     inspectorDock->raise();
     connect(bones, &BonesPanel::message, this,
             [this](const QString& text) { statusBar()->showMessage(text); });

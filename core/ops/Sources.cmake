@@ -6,6 +6,8 @@ target_sources(hyperrig_core PRIVATE
     ops/DimensionLift.cpp
     ops/DimensionLiftCommand.cpp
     ops/GroupTable.cpp
+    ops/GroupUsage.cpp
+    ops/JointOrder.cpp
     ops/JointSlots.cpp
     ops/MergeMeshes.cpp
     ops/ParentMesh.cpp

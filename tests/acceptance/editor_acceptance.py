@@ -170,6 +170,13 @@ try:
     d.set_text(d.field("Mass", within=bones), "2.5")
     wait_for(lambda: menu_item_name("Edit", starting("Undo")) == "Undo Set Bone Mass",
              lambda: "Edit menu says %r" % menu_item_name("Edit", starting("Undo")))
+
+    step("the Joints panel (a tab beside Pose) fills the skeleton's joints from its bones")
+    d.click(d.find("page tab", "Joints"))
+    joints = dock("Joints")
+    d.click(d.find("push button", "Generate from Hierarchy", within=joints))
+    wait_for(lambda: menu_item_name("Edit", starting("Undo")) == "Undo Set Joints",
+             lambda: "Edit menu says %r" % menu_item_name("Edit", starting("Undo")))
     d.click(d.find("page tab", "Inspector"))
     check("4D" in rows[0] or "New" in rows[0], "first history row %r" % rows[0])
     check(re.search(r"\*$", title()) or "*" in title(), "title %r has no modified mark" % title())
@@ -213,6 +220,10 @@ try:
     check(upper_arm.get("bone", {}).get("length") == 0.3 and
           upper_arm.get("bone", {}).get("mass") == 2.5,
           "UpperArm's bone in the file: %r" % upper_arm.get("bone"))
+    with open(saved, encoding="utf-8") as saved_file:
+        skeleton = json.load(saved_file)["nodes"][1].get("skeleton", {})
+    check(skeleton.get("joints") == [2, 3],
+          "the skeleton's joints in the file: %r" % skeleton.get("joints"))
 
     step("hyperrig FILE opens FILE")
     app = d.launch([editor, saved], timeout=90, env=env)
@@ -230,6 +241,9 @@ try:
     missing += unnamed_controls(dock("Bones"))
     d.select_item(dock("Outliner"), "CreatureRig")
     missing += unnamed_controls(dock("Bones"))
+    for tab in ("Joints", "Group Names"):
+        d.click(d.find("page tab", tab))
+        missing += unnamed_controls(dock(tab))
     check(not missing, "controls without an accessible name:\n  " + "\n  ".join(missing))
     app.close()
 

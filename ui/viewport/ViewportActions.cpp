@@ -47,6 +47,8 @@ ViewportActions::ViewportActions(EditorSession& session, ViewportWidget& viewpor
             [overlayAction] { overlayAction(OverlayAction::ApplyPoseAsRest); });
 
     connect(&m_viewport, &ViewportWidget::overlayChanged, this, &ViewportActions::showOverlayState);
+    connect(&m_binding, &ViewportBinding::overlayStateChanged, this,
+            &ViewportActions::showOverlayState);
     connect(&m_session, &EditorSession::documentReplaced, this, &ViewportActions::updateEnabled);
     connect(&m_session, &EditorSession::selectionChanged, this, &ViewportActions::updateEnabled);
     showOverlayState();

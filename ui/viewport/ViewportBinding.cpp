@@ -127,6 +127,18 @@ void ViewportBinding::documentChanged() {
     refreshScene();
 }
 
+void ViewportBinding::showHeatMapGroup(const std::string& name) {
+    render::overlay::OverlayState& state = m_viewport.overlayState();
+    if (state.showHeatMap && state.heatMapGroup == name)
+        return;
+    state.showHeatMap = true;
+    state.heatMapGroup = name;
+    state.heatMapChanged = true;
+    applyOverlayChanges();
+    m_viewport.update();
+    emit overlayStateChanged();
+}
+
 void ViewportBinding::selectionChanged() {
     m_viewport.setSelection(m_session.selection());
     updatePoseSliders();

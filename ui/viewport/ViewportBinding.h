@@ -28,10 +28,15 @@ public:
     // Acts on what the overlay state says changed (its flags and action), then clears them: the
     // overlay's own clicks end here, and so do the menu actions (ViewportActions).
     void applyOverlayChanges();
+    // Shows the weights of skin group `name` as the heat-map, turning the heat-map on: what
+    // choosing the group in the overlay does (the Group Names panel's current group).
+    void showHeatMapGroup(const std::string& name);
 
 signals:
     // What happened, for the status bar ("bone 'Spine'", "Applied APose as the rest pose").
     void message(const QString& text);
+    // The binding changed the overlay's state itself (not through a click in the overlay).
+    void overlayStateChanged();
 
 private:
     void documentReplaced();

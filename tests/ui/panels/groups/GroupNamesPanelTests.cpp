@@ -1,0 +1,156 @@
+#include "core/model/DocumentEquality.h"
+#include "core/model/SkinGroupNames.h"
+#include "tests/ui/SessionTestSupport.h"
+#include "tests/ui/panels/PanelTestSupport.h"
+#include "ui/panels/groups/GroupNamesPanel.h"
+#include "ui/session/EditorSession.h"
+
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QLabel>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QTableView>
+#include <QTest>
+
+#include <catch2/catch.hpp>
+
+using namespace hyperrig;
+using core::model::NodeId;
+using hyperrig::test::child;
+using hyperrig::test::creatureFromDisk;
+using hyperrig::test::sampleFile;
+
+namespace {
+
+// The 4D creature with a shown Group Names panel; CreatureRig skins Body and Clothing.
+struct GroupNamesFixture {
+    ui::EditorSession session;
+    std::unique_ptr<ui::GroupNamesPanel> panel;
+    QTableView* table = nullptr;
+
+    GroupNamesFixture() {
+        REQUIRE(session.openFile(sampleFile("creature-4d.g4tf")).ok());
+        panel = std::make_unique<ui::GroupNamesPanel>(session);
+        panel->resize(520, 800);
+        panel->show();
+        REQUIRE(QTest::qWaitForWindowExposed(panel.get()));
+        table = child<QTableView>(*panel, "groupsTable");
+    }
+    NodeId node(const char* name) const { return session.document().findNode(name); }
+    core::model::MeshId meshOf(const char* name) const {
+        return session.document().node(node(name)).meshInstance()->mesh;
+    }
+    std::vector<std::string> names(const char* meshNode) const {
+        return core::model::skinGroupNames(session.document(), meshOf(meshNode));
+    }
+    QString cell(int row, int column) const {
+        return table->model()->index(row, column).data().toString();
+    }
+    std::size_t steps() const { return session.history().undoCount(); }
+};
+
+} // namespace
+
+TEST_CASE("group names follow the skeleton and the Mesh combo", "[ui][groups]") {
+    GroupNamesFixture f;
+    CHECK(ui::GroupNamesPanel::title() == "Group Names");
+    CHECK(f.table->model()->rowCount() == 0);
+    f.session.select({f.node("CreatureRig")});
+    auto* mesh = child<QComboBox>(*f.panel, "groupsMesh");
+    CHECK(mesh->accessibleName() == "Mesh");
+    REQUIRE(mesh->count() == 2);
+    CHECK(mesh->currentText() == "Body"); // the skeleton's first skinned mesh
+    const auto bodyNames = f.names("Body");
+    REQUIRE(f.table->model()->rowCount() == static_cast<int>(bodyNames.size()));
+    CHECK(f.cell(0, 1).toStdString() == bodyNames[0]);
+    CHECK(f.cell(0, 2) == "Hips"); // joints slot 0
+    // A selected mesh node is shown.
+    f.session.select({f.node("Clothing")});
+    CHECK(mesh->currentText() == "Clothing");
+    CHECK(f.table->model()->rowCount() == static_cast<int>(f.names("Clothing").size()));
+    mesh->setCurrentIndex(0);
+    emit mesh->activated(0);
+    CHECK(f.table->model()->rowCount() == static_cast<int>(bodyNames.size()));
+}
+
+TEST_CASE("renaming a group is one undo step; a taken name is refused", "[ui][groups]") {
+    GroupNamesFixture f;
+    f.session.select({f.node("Body")});
+    const auto before = f.names("Body");
+    const std::size_t steps = f.steps();
+    auto* model = f.table->model();
+    REQUIRE(model->setData(model->index(1, 1), QStringLiteral("Torso")));
+    CHECK(f.names("Body")[1] == "Torso");
+    CHECK(f.cell(1, 1) == "Torso");
+    CHECK(f.steps() == steps + 1);
+    SECTION("a name another group has is refused, with the reason, and changes nothing") {
+        CHECK_FALSE(model->setData(model->index(2, 1), QString::fromStdString(before[0])));
+        CHECK(f.names("Body")[2] == before[2]);
+        CHECK(f.steps() == steps + 1);
+        CHECK(child<QLabel>(*f.panel, "groupsRefusal")->isVisible());
+    }
+    SECTION("undo and redo") {
+        f.session.undo();
+        CHECK(f.names("Body") == before);
+        CHECK(f.cell(1, 1).toStdString() == before[1]);
+        f.session.redo();
+        CHECK(f.names("Body")[1] == "Torso");
+    }
+}
+
+TEST_CASE("group tools preview their effect and apply as one step", "[ui][groups]") {
+    GroupNamesFixture f;
+    f.session.select({f.node("Body")});
+    const std::size_t steps = f.steps();
+    // Every Body vertex of the sample has at most a few influences: limiting to one changes the
+    // vertices with two or more, which the preview counts from the skin itself.
+    const auto& skin = *f.session.document().meshes.at(f.meshOf("Body")).skin;
+    std::size_t multi = 0;
+    for (std::size_t v = 0; v < skin.vertexCount(); ++v)
+        multi += skin.offsets[v + 1] - skin.offsets[v] >= 2 ? 1U : 0U;
+    REQUIRE(multi > 0);
+    child<QSpinBox>(*f.panel, "groupsMaxInfluences")->setValue(1);
+    CHECK(child<QLabel>(*f.panel, "groupsLimitPreview")->text() ==
+          QStringLiteral("%1 vertices change").arg(multi));
+    auto* limit = child<QPushButton>(*f.panel, "groupsLimit");
+    REQUIRE(limit->isEnabled());
+    QTest::mouseClick(limit, Qt::LeftButton);
+    CHECK(f.steps() == steps + 1);
+    const auto& limited = *f.session.document().meshes.at(f.meshOf("Body")).skin;
+    for (std::size_t v = 0; v < limited.vertexCount(); ++v)
+        CHECK(limited.offsets[v + 1] - limited.offsets[v] <= 1);
+    // Nothing left to limit: the button says so and is disabled.
+    CHECK_FALSE(limit->isEnabled());
+    CHECK(child<QLabel>(*f.panel, "groupsLimitPreview")->text() == "nothing to change");
+    f.session.undo();
+    CHECK(core::model::firstDifference(f.session.document(), creatureFromDisk()) == std::nullopt);
+    // The sample has names: inferring them is refused, and the preview says why.
+    CHECK_FALSE(child<QPushButton>(*f.panel, "groupsInfer")->isEnabled());
+    CHECK_FALSE(child<QLabel>(*f.panel, "groupsInferPreview")->text().isEmpty());
+}
+
+TEST_CASE("Move Down renumbers the current group as one step", "[ui][groups]") {
+    GroupNamesFixture f;
+    f.session.select({f.node("Body")});
+    const auto before = f.names("Body");
+    f.table->setCurrentIndex(f.table->model()->index(0, 1));
+    QTest::mouseClick(child<QPushButton>(*f.panel, "groupsDown"), Qt::LeftButton);
+    const auto after = f.names("Body");
+    CHECK(after[0] == before[1]);
+    CHECK(after[1] == before[0]);
+    CHECK(f.table->currentIndex().row() == 1);
+    f.session.undo();
+    CHECK(f.names("Body") == before);
+}
+
+TEST_CASE("choosing a group asks the viewport for its heat-map", "[ui][groups]") {
+    GroupNamesFixture f;
+    f.session.select({f.node("Body")});
+    QSignalSpy requested(f.panel.get(), &ui::GroupNamesPanel::heatMapGroupRequested);
+    f.table->setFocus();
+    QTest::keyClick(f.table, Qt::Key_Down);
+    REQUIRE_FALSE(requested.isEmpty());
+    CHECK(requested.last().at(0).toString() == f.cell(f.table->currentIndex().row(), 1));
+}

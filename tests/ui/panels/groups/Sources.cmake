@@ -1,0 +1,2 @@
+target_sources(hyperrig_ui_tests PRIVATE
+    ui/panels/groups/GroupNamesPanelTests.cpp)
