@@ -8,6 +8,7 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QDockWidget>
 #include <QSurfaceFormat>
 #include <QTimer>
 
@@ -61,8 +62,18 @@ int runEditor(int argc, char* argv[]) {
         QStringLiteral("OUT.png"));
     const QCommandLineOption quitOption(QStringLiteral("quit"),
                                         QStringLiteral("Exit after --screenshot is written."));
+    const QCommandLineOption selectOption(
+        QStringLiteral("select"),
+        QStringLiteral("Select the node of that name after opening FILE."), QStringLiteral("NODE"));
+    const QCommandLineOption panelOption(
+        QStringLiteral("panel"),
+        QStringLiteral("Bring the panel of that title to the front (Bones, Joints, Group Names, "
+                       "...), for example for a screenshot of it."),
+        QStringLiteral("TITLE"));
     parser.addOption(screenshotOption);
     parser.addOption(quitOption);
+    parser.addOption(selectOption);
+    parser.addOption(panelOption);
     parser.process(application);
 
     const QStringList files = parser.positionalArguments();
@@ -82,6 +93,29 @@ int runEditor(int argc, char* argv[]) {
             printError(error);
             return 2;
         }
+    }
+
+    if (parser.isSet(selectOption)) {
+        const QString name = parser.value(selectOption);
+        const core::model::Document* document = window.document();
+        const core::model::NodeId node =
+            document ? document->findNode(name.toStdString()) : core::model::NodeId{};
+        if (!node) {
+            printError(QStringLiteral("--select: no node named '%1'%2")
+                           .arg(name, document ? QString() : QStringLiteral(" (no FILE open)")));
+            return 2;
+        }
+        window.select(node);
+    }
+    if (parser.isSet(panelOption)) {
+        QDockWidget* dock = window.dock(parser.value(panelOption));
+        if (!dock) {
+            printError(
+                QStringLiteral("--panel: no panel titled '%1'").arg(parser.value(panelOption)));
+            return 2;
+        }
+        dock->show();
+        dock->raise();
     }
 
     int exitCode = 0;

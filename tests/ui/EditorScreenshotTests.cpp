@@ -82,6 +82,16 @@ TEST_CASE("the editor refuses unreadable files and bad options with a message", 
         CHECK(result.exitCode == 2);
         CHECK_THAT(result.err, Catch::Contains("line 1, column"));
     }
+    SECTION("--select of a node the file does not have") {
+        const auto result = runProcess(kEditor, {kSample.string(), "--select", "NoSuchBone"});
+        CHECK(result.exitCode == 2);
+        CHECK_THAT(result.err, Catch::Contains("no node named 'NoSuchBone'"));
+    }
+    SECTION("--panel of a title no panel has") {
+        const auto result = runProcess(kEditor, {kSample.string(), "--panel", "Nonsense"});
+        CHECK(result.exitCode == 2);
+        CHECK_THAT(result.err, Catch::Contains("no panel titled 'Nonsense'"));
+    }
     SECTION("--quit without --screenshot") {
         const auto result = runProcess(kEditor, {"--quit"});
         CHECK(result.exitCode == 2);

@@ -10,7 +10,6 @@
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
-#include <QGridLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -38,10 +37,12 @@ QPushButton* makeButton(const QString& text, const char* objectName, const QStri
     return button;
 }
 
+// One line next to its tool: what it would change; a refusal's reason is its tooltip.
 QLabel* previewLabel(const char* objectName, QWidget* parent) {
     auto* label = new QLabel(parent);
     label->setObjectName(QString::fromLatin1(objectName));
-    label->setWordWrap(true);
+    label->setWordWrap(false);
+    label->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     return label;
 }
 
@@ -135,22 +136,24 @@ GroupNamesPanel::GroupNamesPanel(EditorSession& session, QWidget* parent)
     maxLabel->setBuddy(m_maxInfluences);
     auto* thresholdLabel = new QLabel(tr("Threshold"), tools);
     thresholdLabel->setBuddy(m_threshold);
-    auto* grid = new QGridLayout(tools);
-    grid->addWidget(m_infer, 0, 0, 1, 3);
-    grid->addWidget(m_inferPreview, 0, 3);
-    grid->addWidget(m_removeUnused, 1, 0, 1, 3);
-    grid->addWidget(m_removeUnusedPreview, 1, 3);
-    grid->addWidget(m_normalize, 2, 0, 1, 3);
-    grid->addWidget(m_normalizePreview, 2, 3);
-    grid->addWidget(maxLabel, 3, 0);
-    grid->addWidget(m_maxInfluences, 3, 1);
-    grid->addWidget(m_limit, 3, 2);
-    grid->addWidget(m_limitPreview, 3, 3);
-    grid->addWidget(thresholdLabel, 4, 0);
-    grid->addWidget(m_threshold, 4, 1);
-    grid->addWidget(m_prune, 4, 2);
-    grid->addWidget(m_prunePreview, 4, 3);
-    grid->setColumnStretch(3, 1);
+    // One row per tool: its parameter (if any), its button, and what it would change.
+    auto* toolRows = new QVBoxLayout(tools);
+    const auto addToolRow = [toolRows](std::initializer_list<QWidget*> widgets, QLabel* preview) {
+        auto* row = new QHBoxLayout;
+        for (QWidget* widget : widgets)
+            row->addWidget(widget);
+        row->addWidget(preview, 1);
+        toolRows->addLayout(row);
+    };
+    addToolRow({m_infer}, m_inferPreview);
+    addToolRow({m_removeUnused}, m_removeUnusedPreview);
+    addToolRow({m_normalize}, m_normalizePreview);
+    addToolRow({maxLabel, m_maxInfluences, m_limit}, m_limitPreview);
+    addToolRow({thresholdLabel, m_threshold, m_prune}, m_prunePreview);
+    tools->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Maximum);
+    // Buttons as wide as their text, so the previews beside them get the rest of the row.
+    for (QPushButton* button : {m_infer, m_removeUnused, m_normalize, m_limit, m_prune})
+        button->setSizePolicy(QSizePolicy::Maximum, QSizePolicy::Fixed);
 
     m_refusal = new QLabel(this);
     m_refusal->setObjectName(QStringLiteral("groupsRefusal"));
@@ -330,13 +333,18 @@ void GroupNamesPanel::refreshPreviews() {
         core::ops::InfluenceReport report;
         auto command = plan(m_session.document(), mesh, &report);
         if (!command.ok()) {
+            const QString reason = QString::fromStdString(command.error().message());
             button->setEnabled(false);
-            label->setText(QString::fromStdString(command.error().message()));
+            label->setText(tr("not possible"));
+            label->setToolTip(reason);
+            label->setAccessibleDescription(reason);
             return;
         }
         const QString text = describe(report);
         button->setEnabled(!text.isEmpty());
-        label->setText(text.isEmpty() ? tr("nothing to change") : text);
+        label->setText(text.isEmpty() ? tr("no change") : text);
+        label->setToolTip(label->text());
+        label->setAccessibleDescription(QString());
     };
     const auto vertices = [](const core::ops::InfluenceReport& report) {
         return report.verticesChanged == 0   ? QString()

@@ -123,12 +123,14 @@ TEST_CASE("group tools preview their effect and apply as one step", "[ui][groups
         CHECK(limited.offsets[v + 1] - limited.offsets[v] <= 1);
     // Nothing left to limit: the button says so and is disabled.
     CHECK_FALSE(limit->isEnabled());
-    CHECK(child<QLabel>(*f.panel, "groupsLimitPreview")->text() == "nothing to change");
+    CHECK(child<QLabel>(*f.panel, "groupsLimitPreview")->text() == "no change");
     f.session.undo();
     CHECK(core::model::firstDifference(f.session.document(), creatureFromDisk()) == std::nullopt);
     // The sample has names: inferring them is refused, and the preview says why.
     CHECK_FALSE(child<QPushButton>(*f.panel, "groupsInfer")->isEnabled());
-    CHECK_FALSE(child<QLabel>(*f.panel, "groupsInferPreview")->text().isEmpty());
+    CHECK(child<QLabel>(*f.panel, "groupsInferPreview")
+              ->toolTip()
+              .contains("already has group names"));
 }
 
 TEST_CASE("Move Down renumbers the current group as one step", "[ui][groups]") {
