@@ -3,7 +3,8 @@ target_sources(hyperrig_ui_tests PRIVATE
     ui/EditorSessionTests.cpp
     ui/EditorDocumentTests.cpp
     ui/MainWindowTests.cpp
-    ui/EditorScreenshotTests.cpp)
+    ui/EditorScreenshotTests.cpp
+    ui/RigScenarioTests.cpp)
 include(ui/panels/outliner/Sources.cmake)
 include(ui/panels/inspector/Sources.cmake)
 include(ui/panels/validation/Sources.cmake)
