@@ -6,6 +6,7 @@
 #include "ui/actions/MakeAction.h"
 #include "ui/actions/NodeActions.h"
 #include "ui/files/DocumentFiles.h"
+#include "ui/panels/bindposes/BindPosesPanel.h"
 #include "ui/session/EditorSession.h"
 #include "ui/viewport/ViewportActions.h"
 #include "ui/viewport/ViewportBinding.h"
@@ -339,6 +340,8 @@ void MainWindow::createMenus() {
     QMenu* poseMenu = menuBar()->addMenu(tr("&Pose"));
     poseMenu->setObjectName(QStringLiteral("poseMenu"));
     m_viewportActions->addPoseActions(*poseMenu);
+    poseMenu->addSeparator();
+    poseMenu->addActions(m_bindPoses->menuActions());
 
     QMenu* helpMenu = menuBar()->addMenu(tr("&Help"));
     helpMenu->setObjectName(QStringLiteral("helpMenu"));

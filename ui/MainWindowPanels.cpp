@@ -1,4 +1,5 @@
 #include "ui/MainWindow.h"
+#include "ui/panels/bindposes/BindPosesPanel.h"
 #include "ui/panels/bones/BonesPanel.h"
 #include "ui/panels/history/HistoryPanel.h"
 #include "ui/panels/inspector/InspectorPanel.h"
@@ -53,6 +54,12 @@ void MainWindow::createPanels() {
     QDockWidget* poseDock =
         addPanel(pose, PosePanel::title(), QStringLiteral("poseDock"), Qt::RightDockWidgetArea);
     tabifyDockWidget(bonesDock, poseDock);
+    m_bindPoses = new BindPosesPanel(*m_session);
+    QDockWidget* bindPosesDock = addPanel(m_bindPoses, BindPosesPanel::title(),
+                                          QStringLiteral("bindPosesDock"), Qt::RightDockWidgetArea);
+    tabifyDockWidget(poseDock, bindPosesDock);
+    connect(m_bindPoses, &BindPosesPanel::message, this,
+            [this](const QString& text) { statusBar()->showMessage(text); });
     inspectorDock->raise();
     connect(bones, &BonesPanel::message, this,
             [this](const QString& text) { statusBar()->showMessage(text); });
