@@ -39,7 +39,10 @@ BindPoseEntryEditor::BindPoseEntryEditor(EditorSession& session, QWidget* parent
     m_basisGroup->setObjectName(QStringLiteral("bindPoseBasisGroup"));
     m_basisGroup->setToolTip(tr("The bone's rotation (and scale) in this pose: column j is where "
                                 "the bone's axis j points in the skeleton's space"));
-    new QGridLayout(m_basisGroup);
+    // Tight spacing: a 4D basis is a 4x4 grid that must fit the narrow dock column.
+    auto* basis = new QGridLayout(m_basisGroup);
+    basis->setHorizontalSpacing(2);
+    basis->setContentsMargins(4, 4, 4, 4);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_heading);

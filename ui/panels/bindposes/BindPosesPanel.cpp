@@ -139,19 +139,18 @@ BindPosesPanel::BindPosesPanel(EditorSession& session, QWidget* parent)
     m_problem->setStyleSheet(QStringLiteral("color: #e06c5a;"));
     m_problem->hide();
 
-    auto* poseButtons = new QHBoxLayout;
-    poseButtons->addWidget(m_add);
-    poseButtons->addWidget(m_remove);
-    poseButtons->addWidget(m_capture);
-    poseButtons->addStretch(1);
+    // Two buttons a row: the panel shares a narrow dock column with the inspector.
+    auto* poseButtons = new QGridLayout;
+    poseButtons->addWidget(m_add, 0, 0);
+    poseButtons->addWidget(m_remove, 0, 1);
+    poseButtons->addWidget(m_capture, 1, 0, 1, 2);
     auto* typeRow = new QHBoxLayout;
     typeRow->addWidget(buddyLabel(tr("Type"), m_type, m_content));
     typeRow->addWidget(m_type, 1);
-    auto* showButtons = new QHBoxLayout;
-    showButtons->addWidget(m_preview);
-    showButtons->addWidget(m_ghost);
-    showButtons->addWidget(m_applyAsRest);
-    showButtons->addStretch(1);
+    auto* showButtons = new QGridLayout;
+    showButtons->addWidget(m_preview, 0, 0);
+    showButtons->addWidget(m_ghost, 0, 1);
+    showButtons->addWidget(m_applyAsRest, 1, 0, 1, 2);
     auto* contentLayout = new QVBoxLayout(m_content);
     contentLayout->setContentsMargins(0, 0, 0, 0);
     contentLayout->addWidget(buddyLabel(tr("Bind poses"), m_poses, m_content));
@@ -164,14 +163,18 @@ BindPosesPanel::BindPosesPanel(EditorSession& session, QWidget* parent)
     contentLayout->addWidget(m_slots);
     contentLayout->addWidget(m_entry);
     contentLayout->addStretch(1);
-    m_poses->setMinimumHeight(110);
-    m_slots->setMinimumHeight(160);
+    // At most four poses: the table is as high as four rows, the slots table a few more.
+    const int rowHeight = m_poses->verticalHeader()->defaultSectionSize();
+    const int headerHeight = m_poses->horizontalHeader()->sizeHint().height();
+    m_poses->setFixedHeight(headerHeight + 4 * rowHeight + 2 * m_poses->frameWidth());
+    m_slots->setMinimumHeight(headerHeight + 6 * rowHeight + 2 * m_slots->frameWidth());
 
     auto* scroll = new QScrollArea(this);
     scroll->setWidget(m_content);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
     auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4); // room for a 4D basis in the dock's column
     layout->addWidget(m_heading);
     layout->addWidget(scroll, 1);
 
