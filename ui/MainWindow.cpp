@@ -7,6 +7,7 @@
 #include "ui/actions/NodeActions.h"
 #include "ui/files/DocumentFiles.h"
 #include "ui/meshes/MeshActions.h"
+#include "ui/panels/bindposes/BindPosesPanel.h"
 #include "ui/session/EditorSession.h"
 #include "ui/viewport/ViewportActions.h"
 #include "ui/viewport/ViewportBinding.h"
@@ -346,6 +347,8 @@ void MainWindow::createMenus() {
     QMenu* poseMenu = menuBar()->addMenu(tr("&Pose"));
     poseMenu->setObjectName(QStringLiteral("poseMenu"));
     m_viewportActions->addPoseActions(*poseMenu);
+    poseMenu->addSeparator();
+    poseMenu->addActions(m_bindPoses->menuActions());
 
     QMenu* helpMenu = menuBar()->addMenu(tr("&Help"));
     helpMenu->setObjectName(QStringLiteral("helpMenu"));

@@ -16,6 +16,7 @@ class QMenu;
 
 namespace hyperrig::ui {
 
+class BindPosesPanel;
 class DocumentFiles;
 class EditorSession;
 class MeshActions;
@@ -33,7 +34,7 @@ class MainWindow : public QMainWindow {
 public:
     // Bump when docks are added, removed or renamed: a saved layout of another version is
     // ignored and the default layout used.
-    static constexpr int kLayoutVersion = 4;
+    static constexpr int kLayoutVersion = 5;
 
     explicit MainWindow(QWidget* parent = nullptr);
     ~MainWindow() override;
@@ -82,6 +83,7 @@ private:
     ViewportWidget* m_viewport = nullptr;
     ViewportBinding* m_binding = nullptr;
     ViewportActions* m_viewportActions = nullptr;
+    BindPosesPanel* m_bindPoses = nullptr; // its actions go to the Pose menu
     DocumentFiles* m_files = nullptr;
     NodeActions* m_nodeActions = nullptr;
     MeshActions* m_meshActions = nullptr;

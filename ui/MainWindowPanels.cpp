@@ -1,4 +1,5 @@
 #include "ui/MainWindow.h"
+#include "ui/panels/bindposes/BindPosesPanel.h"
 #include "ui/panels/bones/BonesPanel.h"
 #include "ui/panels/groups/GroupNamesPanel.h"
 #include "ui/panels/history/HistoryPanel.h"
@@ -70,6 +71,12 @@ void MainWindow::createPanels() {
             [this](const QString& text) { statusBar()->showMessage(text); });
     connect(groups, &GroupNamesPanel::heatMapGroupRequested, this,
             [this](const QString& name) { m_binding->showHeatMapGroup(name.toStdString()); });
+    m_bindPoses = new BindPosesPanel(*m_session);
+    QDockWidget* bindPosesDock = addPanel(m_bindPoses, BindPosesPanel::title(),
+                                          QStringLiteral("bindPosesDock"), Qt::RightDockWidgetArea);
+    tabifyDockWidget(groupsDock, bindPosesDock);
+    connect(m_bindPoses, &BindPosesPanel::message, this,
+            [this](const QString& text) { statusBar()->showMessage(text); });
     inspectorDock->raise();
     connect(bones, &BonesPanel::message, this,
             [this](const QString& text) { statusBar()->showMessage(text); });

@@ -7,6 +7,7 @@ target_sources(hyperrig_core PRIVATE
     eval/CompiledSkeleton.cpp
     eval/CompiledSkin.cpp
     eval/Pose.cpp
+    eval/PoseCapture.cpp
     eval/PoseFile.cpp
     eval/RigEvaluation.cpp
     eval/RigSlice.cpp

@@ -39,6 +39,9 @@ void EditorSession::install(std::unique_ptr<core::model::Document> document, con
     m_selection.clear();
     m_current = {};
     m_boneRotations.clear();
+    const bool bindPosesShown = m_previewedBindPose || m_ghostBindPose;
+    m_previewedBindPose.reset();
+    m_ghostBindPose.reset();
     m_saveFormat = format;
     const bool pathChanged = path != m_filePath;
     m_filePath = path;
@@ -53,6 +56,8 @@ void EditorSession::install(std::unique_ptr<core::model::Document> document, con
     emit documentReplaced();
     emit selectionChanged();
     emit poseChanged();
+    if (bindPosesShown)
+        emit bindPoseDisplayChanged();
     if (pathChanged)
         emit filePathChanged();
     afterHistoryCall();
@@ -223,12 +228,15 @@ void EditorSession::documentEdited(const core::edit::ChangeSet& changes) {
     const bool poseShrank = std::erase_if(m_boneRotations, [&](const auto& entry) {
                                 return gone(entry.first) || !m_document->node(entry.first).isBone();
                             }) > 0;
+    const bool bindPosesDropped = dropUnstoredBindPoses();
     if (changes.documentReplaced) {
         // A command swapped the whole content (the 3D -> 4D lift and back): every view rebuilds
         // as for a newly opened document; the history stays.
         emit documentReplaced();
         emit selectionChanged();
         emit poseChanged();
+        if (bindPosesDropped)
+            emit bindPoseDisplayChanged();
         return;
     }
     emit changed(changes);
@@ -236,6 +244,25 @@ void EditorSession::documentEdited(const core::edit::ChangeSet& changes) {
         emit selectionChanged();
     if (poseShrank)
         emit poseChanged();
+    if (bindPosesDropped)
+        emit bindPoseDisplayChanged();
+}
+
+bool EditorSession::dropUnstoredBindPoses() {
+    if (!m_previewedBindPose && !m_ghostBindPose)
+        return false;
+    std::set<core::model::PoseType> stored;
+    for (core::model::NodeId node : m_document->nodes.order())
+        if (const core::model::Skeleton* skeleton = m_document->node(node).skeleton())
+            for (const core::model::BindPose& pose : skeleton->bindPoses)
+                stored.insert(pose.type);
+    bool dropped = false;
+    for (std::optional<core::model::PoseType>* shown : {&m_previewedBindPose, &m_ghostBindPose})
+        if (*shown && !stored.count(**shown)) {
+            shown->reset();
+            dropped = true;
+        }
+    return dropped;
 }
 
 bool EditorSession::isSelected(core::model::NodeId node) const {
@@ -270,19 +297,44 @@ void EditorSession::selectAll() {
 void EditorSession::setBoneRotation(core::model::NodeId bone,
                                     const core::eval::PlaneAngles& degrees) {
     m_boneRotations[bone] = degrees;
+    stopPreview();
     emit poseChanged();
 }
 
 void EditorSession::resetBoneRotation(core::model::NodeId bone) {
-    if (m_boneRotations.erase(bone) > 0)
+    if (m_boneRotations.erase(bone) > 0) {
+        stopPreview();
         emit poseChanged();
+    }
 }
 
 void EditorSession::resetPose() {
     if (m_boneRotations.empty())
         return;
     m_boneRotations.clear();
+    stopPreview();
     emit poseChanged();
+}
+
+void EditorSession::stopPreview() {
+    if (!m_previewedBindPose)
+        return;
+    m_previewedBindPose.reset();
+    emit bindPoseDisplayChanged();
+}
+
+void EditorSession::setPreviewedBindPose(std::optional<core::model::PoseType> type) {
+    if (type == m_previewedBindPose)
+        return;
+    m_previewedBindPose = type;
+    emit bindPoseDisplayChanged();
+}
+
+void EditorSession::setGhostBindPose(std::optional<core::model::PoseType> type) {
+    if (type == m_ghostBindPose)
+        return;
+    m_ghostBindPose = type;
+    emit bindPoseDisplayChanged();
 }
 
 } // namespace hyperrig::ui

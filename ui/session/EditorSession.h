@@ -8,6 +8,7 @@
 #include "core/eval/CompiledRig.h"
 #include "core/io/g4mf/G4mfReader.h"
 #include "core/io/g4mf/G4mfWriter.h"
+#include "core/model/BindPose.h"
 #include "core/model/Document.h"
 
 #include <QObject>
@@ -15,6 +16,7 @@
 
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -39,6 +41,7 @@ struct SaveFormat {
 //   modifiedChanged(bool) when "differs from the saved file" flips
 //   selectionChanged      the selection or the current item changed
 //   poseChanged           the current (preview) pose changed; never a document edit
+//   bindPoseDisplayChanged  the previewed or ghosted bind pose changed; never a document edit
 // Handlers must not call execute() re-entrantly.
 class EditorSession : public QObject {
     Q_OBJECT
@@ -111,9 +114,21 @@ public:
     const std::map<core::model::NodeId, core::eval::PlaneAngles>& boneRotations() const {
         return m_boneRotations;
     }
+    // Editing the current pose shows it: a previewed bind pose stops being shown.
     void setBoneRotation(core::model::NodeId bone, const core::eval::PlaneAngles& degrees);
     void resetBoneRotation(core::model::NodeId bone);
     void resetPose();
+
+    // --- stored bind poses on show (preview only) --------------------------------------------
+    // The bind pose type the viewport shows instead of the current pose (the Bind Poses panel's
+    // Preview, the overlay's pose selector), and the one it draws as a see-through ghost over
+    // the shown pose. Every skeleton that stores that type shows it (core::eval::namedPose).
+    // A type no skeleton stores any more after an edit, and every type on a new document, is
+    // dropped.
+    std::optional<core::model::PoseType> previewedBindPose() const { return m_previewedBindPose; }
+    void setPreviewedBindPose(std::optional<core::model::PoseType> type);
+    std::optional<core::model::PoseType> ghostBindPose() const { return m_ghostBindPose; }
+    void setGhostBindPose(std::optional<core::model::PoseType> type);
 
 signals:
     void aboutToReplaceDocument();
@@ -124,6 +139,8 @@ signals:
     void filePathChanged();
     void selectionChanged();
     void poseChanged();
+    // previewedBindPose or ghostBindPose changed.
+    void bindPoseDisplayChanged();
 
 private:
     void install(std::unique_ptr<core::model::Document> document, const QString& path,
@@ -131,6 +148,9 @@ private:
     void documentEdited(const core::edit::ChangeSet& changes);
     void compileRig();
     void afterHistoryCall();
+    // Drops shown bind pose types no skeleton stores; true when one was dropped.
+    bool dropUnstoredBindPoses();
+    void stopPreview();
 
     std::unique_ptr<core::model::Document> m_document;
     std::unique_ptr<core::edit::History> m_history; // refers to *m_document
@@ -142,6 +162,8 @@ private:
     std::vector<core::model::NodeId> m_selection;
     core::model::NodeId m_current;
     std::map<core::model::NodeId, core::eval::PlaneAngles> m_boneRotations;
+    std::optional<core::model::PoseType> m_previewedBindPose;
+    std::optional<core::model::PoseType> m_ghostBindPose;
 };
 
 } // namespace hyperrig::ui

@@ -6,6 +6,7 @@
 #include "core/model/DocumentSummary.h"
 #include "core/model/ItemLabels.h"
 #include "core/ops/PoseAsRest.h"
+#include "render/scene/PoseGhost.h"
 #include "ui/ViewportWidget.h"
 #include "ui/session/EditorSession.h"
 
@@ -68,6 +69,8 @@ ViewportBinding::ViewportBinding(EditorSession& session, ViewportWidget& viewpor
         updatePoseSliders();
         refreshScene();
     });
+    connect(&m_session, &EditorSession::bindPoseDisplayChanged, this,
+            &ViewportBinding::showStoredBindPoses);
     connect(&m_viewport, &ViewportWidget::nodeClicked, this, &ViewportBinding::nodeClicked);
     connect(&m_viewport, &ViewportWidget::overlayChanged, this,
             &ViewportBinding::applyOverlayChanges);
@@ -97,15 +100,9 @@ void ViewportBinding::resetOverlayState() {
     if (open)
         for (const auto& plane : core::eval::rotationPlanes(m_session.document().dimension()))
             state.posePlaneNames.push_back(core::eval::planeName(plane));
-    if (open && m_session.rig()) {
+    if (open && m_session.rig())
         state.groupNames = render::scene::skinGroupNames(m_session.document(), *m_session.rig());
-        std::set<std::string> stored; // every skeleton's stored bind poses, by type name
-        for (const core::eval::CompiledSkeleton& skeleton : m_session.rig()->skeletons())
-            for (const core::model::BindPose& bindPose :
-                 m_session.document().node(skeleton.skeleton).skeleton()->bindPoses)
-                stored.insert(std::string(core::model::poseTypeName(bindPose.type)));
-        state.bindPoseNames.assign(stored.begin(), stored.end());
-    }
+    updateBindPoseNames();
     const auto summary =
         open ? core::model::summarize(m_session.document()) : core::model::DocumentSummary{};
     state.statistics.vertices = summary.vertices;
@@ -115,9 +112,33 @@ void ViewportBinding::resetOverlayState() {
     state.clearChanges();
 }
 
+void ViewportBinding::updateBindPoseNames() {
+    render::overlay::OverlayState& state = m_viewport.overlayState();
+    state.bindPoseNames.clear();
+    if (!m_session.hasDocument() || !m_session.rig())
+        return;
+    std::set<std::string> stored; // every skeleton's stored bind poses, by type name
+    for (const core::eval::CompiledSkeleton& skeleton : m_session.rig()->skeletons())
+        for (const core::model::BindPose& bindPose :
+             m_session.document().node(skeleton.skeleton).skeleton()->bindPoses)
+            stored.insert(std::string(core::model::poseTypeName(bindPose.type)));
+    state.bindPoseNames.assign(stored.begin(), stored.end());
+}
+
+void ViewportBinding::showStoredBindPoses() {
+    render::overlay::OverlayState& state = m_viewport.overlayState();
+    if (const auto previewed = m_session.previewedBindPose())
+        state.pose = {render::overlay::PoseSelection::Kind::BindPose,
+                      std::string(core::model::poseTypeName(*previewed))};
+    else if (state.pose.kind == render::overlay::PoseSelection::Kind::BindPose)
+        state.pose = {render::overlay::PoseSelection::Kind::Current, {}};
+    refreshScene();
+}
+
 void ViewportBinding::documentChanged() {
     // Bind poses or skin groups may have come or gone: the overlay's lists follow.
     render::overlay::OverlayState& state = m_viewport.overlayState();
+    updateBindPoseNames();
     if (m_session.rig()) {
         state.groupNames = render::scene::skinGroupNames(m_session.document(), *m_session.rig());
     } else if (!m_session.rigError().isEmpty()) {
@@ -193,7 +214,15 @@ void ViewportBinding::applyOverlayChanges() {
     const core::eval::PlaneAngles degrees = state.poseBoneDegrees;
     const OverlayAction action = state.action;
     const bool displayChanged = state.displayChanged;
+    const bool poseChosen = state.poseChanged;
     state.clearChanges();
+    if (poseChosen) {
+        // The overlay's pose selector and the Bind Poses panel's Preview are one choice.
+        core::model::PoseType type{};
+        const bool bindPose = state.pose.kind == render::overlay::PoseSelection::Kind::BindPose &&
+                              core::model::parsePoseType(state.pose.bindPoseName, type);
+        m_session.setPreviewedBindPose(bindPose ? std::optional(type) : std::nullopt);
+    }
     if (poseBoneChanged) {
         // Dragging a pose slider edits the current pose, so that is what the viewport shows.
         state.pose = {render::overlay::PoseSelection::Kind::Current, {}};
@@ -270,11 +299,32 @@ void ViewportBinding::refreshScene(bool frame) {
         return;
     }
     state.statistics.triangles = triangleCount(*scene);
+    addGhost(*scene);
     render::overlay::setOffsetRange(state, scene->wMin, scene->wMax);
     if (frame)
         m_viewport.showScene(std::move(*scene));
     else
         m_viewport.replaceScene(std::move(*scene));
+}
+
+void ViewportBinding::addGhost(render::scene::SceneData& scene) {
+    const auto type = m_session.ghostBindPose();
+    if (!type)
+        return;
+    const std::string name(core::model::poseTypeName(*type));
+    auto pose = core::eval::namedPose(name, m_session.document(), *m_session.rig());
+    auto ghost = pose ? render::scene::buildDocumentScene(
+                            m_session.document(), *m_session.rig(),
+                            {std::move(*pose), m_viewport.overlayState().view, {}},
+                            core::eval::ThreadPool::shared(), m_ghostWorkspace)
+                      : core::Result<render::scene::SceneData>(pose.error());
+    if (!ghost) {
+        emit message(tr("Cannot show %1 as a ghost: %2")
+                         .arg(QString::fromStdString(name),
+                              QString::fromStdString(ghost.error().message())));
+        return;
+    }
+    render::scene::addPoseGhost(scene, *ghost);
 }
 
 void ViewportBinding::applyPoseAsRest() {
@@ -310,6 +360,7 @@ void ViewportBinding::applyPoseAsRest() {
     }
     if (name == "current")
         m_session.resetPose();
+    m_session.setPreviewedBindPose(std::nullopt); // it is the rest pose now
     refreshScene();
     emit message(tr("Applied %1 as the rest pose").arg(QString::fromStdString(name)));
 }

@@ -16,7 +16,9 @@ class ViewportWidget;
 
 // Keeps the viewport showing the session: the document evaluated under the shown pose and sliced
 // by the overlay's 4D view, the selection highlighted, and the overlay's controls (pose selector,
-// pose sliders of the current bone, heat-map, Apply Pose as Rest) acting on the session. A click
+// pose sliders of the current bone, heat-map, Apply Pose as Rest) acting on the session. The
+// session's previewed bind pose is the overlay's pose selection, and its ghost bind pose is drawn
+// see-through over the shown pose (render/scene/PoseGhost.h). A click
 // in the viewport selects (Ctrl toggles, Shift adds). MainWindow creates one and forgets it.
 class ViewportBinding : public QObject {
     Q_OBJECT
@@ -44,6 +46,12 @@ private:
     void selectionChanged();
     void nodeClicked(core::model::NodeId node, Qt::KeyboardModifiers modifiers);
     void applyPoseAsRest();
+    // The session's previewed bind pose becomes the overlay's pose selection; the scene is
+    // evaluated again (a ghost may have come or gone too).
+    void showStoredBindPoses();
+    void updateBindPoseNames();
+    // The session's ghost bind pose drawn see-through over `scene` (same view), if one is set.
+    void addGhost(render::scene::SceneData& scene);
     void updatePoseSliders();
     // Evaluates and slices the document again under the overlay's pose and view; the camera
     // stays unless `frame` (a new document).
@@ -53,6 +61,7 @@ private:
     EditorSession& m_session;
     ViewportWidget& m_viewport;
     render::scene::SceneWorkspace m_sceneWorkspace;
+    render::scene::SceneWorkspace m_ghostWorkspace;
 };
 
 } // namespace hyperrig::ui

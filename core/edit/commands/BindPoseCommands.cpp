@@ -51,12 +51,37 @@ std::size_t poseBytes(const model::BindPose& pose) {
     return total;
 }
 
-// Adds a captured pose at the end of the skeleton's poses. The pose is captured on the first
-// apply (the rest pose "now") and kept for redo, which replays onto the same state.
+// One entry per joints slot, each an N-D transform of finite numbers.
+Result<void> checkEntries(const model::Document& document, model::NodeId skeleton,
+                          const model::BindPose& pose) {
+    const std::size_t slots = document.node(skeleton).skeleton()->joints.size();
+    if (pose.joints.size() != slots)
+        return Error("the pose has " + std::to_string(pose.joints.size()) +
+                     " entries but skeleton " + describeNode(document, skeleton) + " has " +
+                     std::to_string(slots) + " joints slots");
+    const auto n = static_cast<std::size_t>(document.dimension());
+    const auto finite = [](double value) {
+        return std::isfinite(value);
+    };
+    for (std::size_t slot = 0; slot < slots; ++slot) {
+        const model::JointPose& entry = pose.joints[slot];
+        if (entry.position.size() != n || entry.basis.size() != n * n ||
+            !std::all_of(entry.position.begin(), entry.position.end(), finite) ||
+            !std::all_of(entry.basis.begin(), entry.basis.end(), finite))
+            return Error("entry " + std::to_string(slot) + " is not a " + std::to_string(n) +
+                         "D transform of finite numbers");
+    }
+    return {};
+}
+
+// Adds a pose at the end of the skeleton's poses: one given (storeBindPose), or one captured on
+// the first apply (the rest pose "now"), kept for redo, which replays onto the same state.
 class AddBindPoseCommand final : public Command {
 public:
     AddBindPoseCommand(model::NodeId skeleton, model::PoseType type)
         : m_skeleton(skeleton), m_type(type) {}
+    AddBindPoseCommand(model::NodeId skeleton, model::BindPose pose)
+        : m_skeleton(skeleton), m_type(pose.type), m_pose(std::move(pose)), m_given(true) {}
 
     Result<void> apply(model::Document& document, ChangeSet& changes) override {
         auto poses = posesOf(document, m_skeleton);
@@ -66,6 +91,9 @@ public:
             return Error("skeleton " + describeNode(document, m_skeleton) + " already has " +
                          aPose(m_type) + " bind pose")
                 .withContext(displayName());
+        if (m_given)
+            if (auto checked = checkEntries(document, m_skeleton, *m_pose); !checked)
+                return std::move(checked).withContext(displayName());
         if (!m_pose) {
             auto captured = captureRestPose(document, m_skeleton, m_type);
             if (!captured)
@@ -83,7 +111,9 @@ public:
         changes.posesChanged.push_back(m_skeleton);
     }
 
-    std::string displayName() const override { return "Add Bind Pose"; }
+    std::string displayName() const override {
+        return m_given ? "Capture Bind Pose" : "Add Bind Pose";
+    }
     std::size_t byteSize() const override {
         return sizeof(*this) + (m_pose ? poseBytes(*m_pose) : 0);
     }
@@ -92,6 +122,7 @@ private:
     model::NodeId m_skeleton;
     model::PoseType m_type;
     std::optional<model::BindPose> m_pose;
+    bool m_given = false;
 };
 
 // Keeps the removed pose and its position among the skeleton's poses.
@@ -257,6 +288,10 @@ private:
 
 std::unique_ptr<Command> addBindPose(model::NodeId skeleton, model::PoseType type) {
     return std::make_unique<AddBindPoseCommand>(skeleton, type);
+}
+
+std::unique_ptr<Command> storeBindPose(model::NodeId skeleton, model::BindPose pose) {
+    return std::make_unique<AddBindPoseCommand>(skeleton, std::move(pose));
 }
 
 std::unique_ptr<Command> removeBindPose(model::NodeId skeleton, model::PoseType type) {

@@ -47,6 +47,11 @@ std::unique_ptr<Command> reorderGroup(model::MeshId mesh, std::size_t from, std:
 // execution records the rest pose of the moment it takes effect; redo puts back that same pose.
 // Refused when the skeleton already has that poseType.
 std::unique_ptr<Command> addBindPose(model::NodeId skeleton, model::PoseType type);
+// Stores `pose` as it is given (the posed skeleton captured by eval::bindPoseFromPose), at the
+// end of the skeleton's poses; undo removes it. Refused when the skeleton already has that
+// poseType, or when the pose does not have one entry per joints slot, each N finite numbers of
+// position and N·N of basis.
+std::unique_ptr<Command> storeBindPose(model::NodeId skeleton, model::BindPose pose);
 std::unique_ptr<Command> removeBindPose(model::NodeId skeleton, model::PoseType type);
 std::unique_ptr<Command> setBindPoseType(model::NodeId skeleton, model::PoseType from,
                                          model::PoseType to);

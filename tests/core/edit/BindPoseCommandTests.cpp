@@ -242,3 +242,49 @@ TEST_CASE("set bind pose entry replaces one slot's transform", "[edit][bindpose]
         f.requireUnchanged();
     }
 }
+
+TEST_CASE("store bind pose adds a pose as it is given", "[edit][bindpose]") {
+    EditFixture f("tiny-4d-arm.g4tf");
+    const model::NodeId rig = nodeNamed(f.document, "ArmRig");
+    model::BindPose given;
+    given.type = model::PoseType::APose;
+    given.extra = model::OrderedJson::object();
+    for (double height : {0.5, 1.0, 1.5}) {
+        model::JointPose entry;
+        entry.position = {0.25, height, 0, 0};
+        entry.basis = {0, 1, 0, 0, -1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
+        entry.extra = model::OrderedJson::object();
+        given.joints.push_back(entry);
+    }
+
+    SECTION("the pose is stored unchanged, named Capture Bind Pose") {
+        REQUIRE(f.execute(edit::storeBindPose(rig, given)).ok());
+        REQUIRE(poses(f.document, rig).size() == 1);
+        CHECK(poses(f.document, rig)[0] == given);
+        CHECK(f.history.undoName() == "Capture Bind Pose");
+        SECTION("undo and redo") {
+            f.requireUndoRedo();
+        }
+    }
+    SECTION("a pose type taken, or entries that do not fit the slots, are refused") {
+        REQUIRE(f.execute(edit::addBindPose(rig, model::PoseType::APose)).ok());
+        auto taken = f.execute(edit::storeBindPose(rig, given));
+        REQUIRE_FALSE(taken.ok());
+        CHECK(taken.error().message() ==
+              "Capture Bind Pose: skeleton 'ArmRig' already has an APose bind pose");
+        f.history.undo();
+        model::BindPose shorter = given;
+        shorter.joints.pop_back();
+        auto missing = f.execute(edit::storeBindPose(rig, shorter));
+        REQUIRE_FALSE(missing.ok());
+        CHECK(missing.error().message() ==
+              "Capture Bind Pose: the pose has 2 entries but skeleton 'ArmRig' has 3 joints slots");
+        model::BindPose flat = given;
+        flat.joints[1].basis.pop_back();
+        auto malformed = f.execute(edit::storeBindPose(rig, flat));
+        REQUIRE_FALSE(malformed.ok());
+        CHECK(malformed.error().message() ==
+              "Capture Bind Pose: entry 1 is not a 4D transform of finite numbers");
+        f.requireUnchanged();
+    }
+}
