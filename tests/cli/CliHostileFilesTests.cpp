@@ -88,6 +88,12 @@ TEST_CASE("no regression corpus input reaches the CLI's last-resort handler",
             requireOwnOutcome(
                 runProcess(cliExecutable(), {"convert", input, (folder / "out.g4b").string()}));
         }
+    // glTF: one convert each (import, then a G4MF write), to keep this test cheap.
+    for (const auto& entry : std::filesystem::directory_iterator(kCorpus / "gltf")) {
+        INFO(entry.path().string());
+        requireOwnOutcome(runProcess(
+            cliExecutable(), {"convert", entry.path().string(), (folder / "gltf.g4b").string()}));
+    }
     const std::string sample = hyperrig::test::samplePath("tiny-4d-mesh.g4tf");
     for (const auto& entry : std::filesystem::directory_iterator(kCorpus / "script")) {
         INFO(entry.path().string());
