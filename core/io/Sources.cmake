@@ -13,6 +13,7 @@ target_sources(hyperrig_core PRIVATE
     io/g4mf/G4mfWriter.cpp
     io/g4mf/NodeWriter.cpp
     io/gltf/GltfAccessor.cpp
+    io/gltf/GltfAnimations.cpp
     io/gltf/GltfBinary.cpp
     io/gltf/GltfBindPoseImport.cpp
     io/gltf/GltfExport.cpp

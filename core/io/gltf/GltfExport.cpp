@@ -95,6 +95,7 @@ private:
     Result<void> writeSkin(NodeId skeleton);
     Result<void> writeMesh(NodeId instanceNode, const SkinnedInstance* skinned);
     void writeReferencePoses(NodeId skeleton);
+    void writeKeptAnimation(const OrderedJson& animation);
     void writeTopLevel(OrderedJson& root);
     const model::Mesh& mesh(NodeId instance) const {
         return m_document.mesh(m_document.node(instance).meshInstance()->mesh);
@@ -117,7 +118,9 @@ private:
     std::map<NodeId, std::vector<std::uint32_t>> m_slotJoint; // skeleton -> per slot
     std::map<NodeId, std::uint32_t> m_staticJoint;            // skeleton -> joint index
     std::unordered_map<NodeId, math::AffineN> m_nodePose;     // bone -> node default (glTF import)
+    std::map<std::uint64_t, std::size_t> m_sourceNode;        // glTF index at import -> now
     bool m_usesBindPoses = false;
+    bool m_referencePoses = false;
     bool m_keepMaterials = true;
     std::optional<std::size_t> m_characterRoot;
 };
@@ -561,12 +564,84 @@ void Exporter::writeReferencePoses(NodeId skeletonId) {
                                          "mirroring or no bone moved)");
             continue;
         }
+        m_referencePoses = true;
         m_animations.push_back(
             {{"name", "RefPose_" + type},
              {"extensions", {{"KHR_character_reference_pose", {{"poseType", type}}}}},
              {"samplers", std::move(samplers)},
              {"channels", std::move(channels)}});
     }
+}
+
+// An animation the import kept (GltfAnimations.cpp): its decoded samplers become float
+// accessors again, its channels follow their nodes (extras.gltf.source); a channel whose node is
+// gone is dropped, and so is an animation left without channels (warnings).
+void Exporter::writeKeptAnimation(const OrderedJson& animation) {
+    if (!animation.is_object())
+        return;
+    const std::string name = gltf::stringMember(animation, "name").value_or("(unnamed)");
+    OrderedJson json = OrderedJson::object();
+    std::size_t dropped = 0;
+    for (const auto& [key, value] : animation.items()) {
+        if (key == "samplers" && value.is_array()) {
+            OrderedJson samplers = OrderedJson::array();
+            for (const auto& sampler : value) {
+                OrderedJson written = sampler;
+                for (const char* side : {"input", "output"}) {
+                    const auto* data = gltf::member(sampler, side);
+                    const auto type = data ? gltf::stringMember(*data, "type") : std::nullopt;
+                    const auto* values = data ? gltf::member(*data, "values") : nullptr;
+                    const int width = !type               ? 0
+                                      : *type == "SCALAR" ? 1
+                                      : *type == "VEC2"   ? 2
+                                      : *type == "VEC3"   ? 3
+                                      : *type == "VEC4"   ? 4
+                                                          : 0;
+                    if (width == 0 || !values || !values->is_array() || values->empty() ||
+                        values->size() % static_cast<std::size_t>(width) != 0) {
+                        m_encoded.warnings.push_back("animation '" + name +
+                                                     "': a sampler no longer has its data; "
+                                                     "the animation is not exported");
+                        return;
+                    }
+                    std::vector<double> numbers;
+                    for (const auto& number : *values)
+                        numbers.push_back(number.is_number() ? number.get<double>() : 0.0);
+                    written[side] =
+                        m_binary.addAccessor(numbers, 5126, type->c_str(), width, false,
+                                             std::nullopt, std::string(side) == "input");
+                }
+                samplers.push_back(std::move(written));
+            }
+            json[key] = std::move(samplers);
+        } else if (key == "channels" && value.is_array()) {
+            OrderedJson channels = OrderedJson::array();
+            for (OrderedJson channel : value) {
+                auto* target = channel.contains("target") ? &channel["target"] : nullptr;
+                if (target && target->is_object() && target->contains("node")) {
+                    const auto& node = (*target)["node"];
+                    const auto found = node.is_number_unsigned()
+                                           ? m_sourceNode.find(node.get<std::uint64_t>())
+                                           : m_sourceNode.end();
+                    if (found == m_sourceNode.end()) {
+                        ++dropped;
+                        continue;
+                    }
+                    (*target)["node"] = found->second;
+                }
+                channels.push_back(std::move(channel));
+            }
+            json[key] = std::move(channels);
+        } else {
+            json[key] = value;
+        }
+    }
+    if (dropped > 0)
+        m_encoded.warnings.push_back("animation '" + name + "': " + std::to_string(dropped) +
+                                     " channels target nodes that are gone; dropped");
+    if (!json.contains("channels") || json["channels"].empty())
+        return;
+    m_animations.push_back(std::move(json));
 }
 
 void addUnique(OrderedJson& list, const std::string& name) {
@@ -601,19 +676,9 @@ void Exporter::writeTopLevel(OrderedJson& root) {
             if (key == "asset" || key == "extensionsUsed" || key == "extensions")
                 continue;
             if (key == "animations") {
-                // Reference-pose animations were read as bind poses; the others are lost.
-                std::size_t lost = 0;
                 if (value.is_array())
-                    for (const auto& animation : value) {
-                        const auto* tagged = gltf::member(animation, "extensions");
-                        if (!tagged || !gltf::member(*tagged, "KHR_character_reference_pose"))
-                            ++lost;
-                    }
-                if (lost > 0)
-                    m_encoded.warnings.push_back(
-                        std::to_string(lost) +
-                        " animations of the imported glTF are not exported (HyperRig does not "
-                        "keep animations yet)");
+                    for (const auto& animation : value)
+                        writeKeptAnimation(animation);
                 continue;
             }
             if ((key == "materials" || key == "textures" || key == "images" || key == "samplers") &&
@@ -626,14 +691,15 @@ void Exporter::writeTopLevel(OrderedJson& root) {
         addUnique(used, "KHR_character");
         addUnique(used, "KHR_character_skeleton_bindpose");
     }
-    if (!m_animations.empty()) {
+    if (m_referencePoses) {
         addUnique(used, "KHR_character");
         addUnique(used, "KHR_character_reference_pose");
-        root["animations"] = std::move(m_animations);
     }
+    if (!m_animations.empty())
+        root["animations"] = std::move(m_animations);
     // KHR_character's rootNode is a node index: the first skeleton's (indices of the imported
     // file mean nothing after a rewrite). Other kept extensions are not remapped.
-    if (m_usesBindPoses || extensions.contains("KHR_character") || root.contains("animations")) {
+    if (m_usesBindPoses || extensions.contains("KHR_character") || m_referencePoses) {
         if (!extensions["KHR_character"].is_object())
             extensions["KHR_character"] = OrderedJson::object();
         extensions["KHR_character"]["rootNode"] = m_characterRoot.value_or(0);
@@ -716,6 +782,10 @@ Result<EncodedGltf> Exporter::run() {
             m_sceneNodes.push_back(m_index.at(id));
     }
 
+    for (NodeId id : m_order)
+        if (const auto* source = keptGltf(m_document.node(id).extra, "source");
+            source && source->is_number_unsigned())
+            m_sourceNode.emplace(source->get<std::uint64_t>(), m_index.at(id));
     OrderedJson json = OrderedJson::object();
     writeTopLevel(json);
     OrderedJson scene = OrderedJson::object();

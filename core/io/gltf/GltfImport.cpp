@@ -296,6 +296,12 @@ void keepTopLevel(ImportContext& context) {
             key == "bufferViews" || key == "buffers" || key == "scenes" || key == "scene" ||
             key == "extensionsRequired")
             continue;
+        if (key == "animations") {
+            auto animations = gltf::keepAnimations(context);
+            if (!animations.empty())
+                kept[key] = std::move(animations);
+            continue;
+        }
         kept[key] = value;
     }
     if (!kept.empty())

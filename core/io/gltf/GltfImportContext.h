@@ -56,6 +56,10 @@ Result<void> buildMeshes(ImportContext& context);
 // GltfBindPoseImport.cpp: KHR_character_skeleton_bindpose / _reference_pose -> bind poses.
 Result<void> importBindPoses(ImportContext& context);
 
+// GltfAnimations.cpp: the file's animations (but reference poses) with their accessors decoded
+// into the JSON; marks the nodes they target with extras.gltf.source.
+model::OrderedJson keepAnimations(ImportContext& context);
+
 // The glTF data a G4MF item keeps for export, at extra["extras"]["gltf"] (created on demand).
 model::OrderedJson& gltfExtras(model::OrderedJson& extra);
 

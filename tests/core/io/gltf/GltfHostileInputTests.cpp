@@ -155,3 +155,22 @@ TEST_CASE("a buffer outside the glTF's folder is refused", "[gltf][hostile]") {
     REQUIRE_FALSE(file);
     CHECK_THAT(file.error().message(), Catch::Contains("outside the folder"));
 }
+
+TEST_CASE("a broken animation is dropped with a warning, the rest still imports",
+          "[gltf][hostile]") {
+    auto json = gltfFixtureJson("bindpose-current.gltf");
+    json["animations"][0].erase("extensions"); // an ordinary animation now
+    json["animations"][0]["samplers"][0]["output"] = 999;
+    auto file = io::parseGltfBytes(gltfBytesOf(json.dump()), "animated.gltf", "");
+    REQUIRE(file);
+    auto imported = io::importGltf(*file);
+    REQUIRE(imported);
+    REQUIRE(imported->warnings.size() == 1);
+    CHECK(imported->warnings[0].rule == "gltf.animation.not-kept");
+    CHECK(imported->warnings[0].pointer == "/animations/0/samplers/0/output");
+    auto exported = io::encodeGltf(imported->document);
+    REQUIRE(exported);
+    const auto text =
+        std::string(reinterpret_cast<const char*>(exported->file.data()), exported->file.size());
+    CHECK_FALSE(nlohmann::json::parse(text).contains("animations"));
+}

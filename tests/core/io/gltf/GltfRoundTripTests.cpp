@@ -312,3 +312,64 @@ TEST_CASE("--reference-pose writes each bind pose as a one-key reference-pose an
                       Approx(pose.joints[j].basis[c]).margin(1e-5));
         }
 }
+
+TEST_CASE("glTF animations survive glTF -> G4MF -> glTF on the nodes they moved", "[gltf]") {
+    SECTION("SimpleSkin at t = 1 s deforms as the format notes' test vector (gltf.md §2.2)") {
+        const auto document = gltfThroughG4mf("khronos/SimpleSkin.gltf");
+        const auto exported = gltfExport(document, io::gltf::WeightFormat::Float, false);
+        const auto& model = exported.model;
+        REQUIRE(model.animations.size() == 1);
+        const auto& animation = model.animations[0];
+        REQUIRE(animation.channels.size() == 1);
+        const int skinnedNode = gltfSkinnedNode(model);
+        const auto& joints =
+            model.skins[std::size_t(model.nodes[std::size_t(skinnedNode)].skin)].joints;
+        const auto& channel = animation.channels[0];
+        CHECK(channel.target_node == joints[1]);
+        CHECK(channel.target_path == "rotation");
+        const auto& sampler = animation.samplers[std::size_t(channel.sampler)];
+        const auto times = gltfReferenceValues(model, sampler.input);
+        const auto rotations = gltfReferenceValues(model, sampler.output);
+        const auto key = std::size_t(std::find(times.begin(), times.end(), 1.0) - times.begin());
+        REQUIRE(key < times.size());
+        const glm::dquat turn =
+            glm::normalize(glm::dquat(rotations[4 * key + 3], rotations[4 * key],
+                                      rotations[4 * key + 1], rotations[4 * key + 2]));
+        const auto skinned = gltfReferenceSkinning(model, skinnedNode, {{joints[1], turn}});
+        const std::vector<glm::dvec3> expected{
+            {-0.5, 0, 0},    {0.5, 0, 0},     {-0.25, 0.5, 0}, {0.5, 0.75, 0}, {-0.25, 0.75, 0},
+            {0.25, 1.25, 0}, {-0.5, 0.75, 0}, {-0.25, 1.5, 0}, {-1, 0.5, 0},   {-1, 1.5, 0}};
+        REQUIRE(skinned.size() == expected.size());
+        for (std::size_t v = 0; v < expected.size(); ++v) {
+            INFO("vertex " << v);
+            CHECK(glm::length(skinned[v] - expected[v]) < 2e-3); // keys have 3 decimals
+        }
+    }
+    SECTION("RiggedSimple: every channel keeps its path, its joint and its keys") {
+        const auto original = gltfReferenceModel(gltfFixturePath("khronos/RiggedSimple.gltf"));
+        const auto document = gltfThroughG4mf("khronos/RiggedSimple.gltf");
+        const auto exported = gltfExport(document, io::gltf::WeightFormat::Float, true);
+        REQUIRE(exported.model.animations.size() == original.animations.size());
+        const auto& before = original.animations[0];
+        const auto& after = exported.model.animations[0];
+        REQUIRE(after.channels.size() == before.channels.size());
+        const auto& originalJoints = original.skins[0].joints;
+        const auto& exportedJoints = exported.model.skins[0].joints;
+        for (std::size_t c = 0; c < before.channels.size(); ++c) {
+            const auto k = std::find(originalJoints.begin(), originalJoints.end(),
+                                     before.channels[c].target_node) -
+                           originalJoints.begin();
+            CHECK(after.channels[c].target_node == exportedJoints[std::size_t(k)]);
+            CHECK(after.channels[c].target_path == before.channels[c].target_path);
+            for (const bool input : {true, false}) {
+                const auto& s0 = before.samplers[std::size_t(before.channels[c].sampler)];
+                const auto& s1 = after.samplers[std::size_t(after.channels[c].sampler)];
+                const auto a = gltfReferenceValues(original, input ? s0.input : s0.output);
+                const auto b = gltfReferenceValues(exported.model, input ? s1.input : s1.output);
+                REQUIRE(a.size() == b.size());
+                for (std::size_t i = 0; i < a.size(); ++i)
+                    CHECK(b[i] == Approx(a[i]).margin(1e-7));
+            }
+        }
+    }
+}
