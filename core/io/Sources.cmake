@@ -17,6 +17,8 @@ target_sources(hyperrig_core PRIVATE
     io/gltf/GltfBinary.cpp
     io/gltf/GltfBindPoseImport.cpp
     io/gltf/GltfExport.cpp
+    io/gltf/GltfExportAnimations.cpp
+    io/gltf/GltfExportSkins.cpp
     io/gltf/GltfFile.cpp
     io/gltf/GltfImport.cpp
     io/gltf/GltfJson.cpp
