@@ -1,5 +1,6 @@
 #include "app/hyperrig-cli/Commands.h"
 #include "app/hyperrig-cli/DocumentFiles.h"
+#include "app/hyperrig-cli/GltfConvert.h"
 #include "app/hyperrig-cli/MpfbConvert.h"
 
 namespace hyperrig::cli {
@@ -12,8 +13,14 @@ int runConvert(const ParsedOptions& options, CliContext& context) {
         std::fprintf(context.err, "hyperrig-cli: convert: one side must be a G4MF file\n");
         return kExitUnreadable;
     }
-    if (options.value("weights") && !isMpfbRigPath(input)) {
-        std::fprintf(context.err, "hyperrig-cli: convert: --weights goes with an MPFB rig input\n");
+    const bool gltf = core::io::isGltfPath(input) || core::io::isGltfPath(output);
+    if (gltf && (isMpfbRigPath(input) || isMpfbRigPath(output))) {
+        std::fprintf(context.err, "hyperrig-cli: convert: glTF converts to and from G4MF only\n");
+        return kExitUnreadable;
+    }
+    if (options.value("weights") && !isMpfbRigPath(input) && !core::io::isGltfPath(output)) {
+        std::fprintf(context.err, "hyperrig-cli: convert: --weights goes with an MPFB rig input "
+                                  "(a weights file) or a glTF output (float|unorm16|unorm8)\n");
         return kExitUnreadable;
     }
     if ((options.value("base-mesh") || options.value("vertex-groups")) && !isMpfbRigPath(input) &&
@@ -39,6 +46,19 @@ int runConvert(const ParsedOptions& options, CliContext& context) {
     }
     writeOptions.externalBin = options.flag("external-bin");
     writeOptions.zstd = options.flag("zstd");
+    if (options.flag("reference-pose") && !core::io::isGltfPath(output)) {
+        std::fprintf(context.err, "hyperrig-cli: convert: --reference-pose applies to glTF "
+                                  "output\n");
+        return kExitUnreadable;
+    }
+    if (gltf && core::io::isGltfPath(output)) {
+        if (writeOptions.zstd || writeOptions.externalBin || options.value("schema")) {
+            std::fprintf(context.err, "hyperrig-cli: convert: --schema, --zstd and "
+                                      "--external-bin apply to G4MF output\n");
+            return kExitUnreadable;
+        }
+        return convertWithGltf(input, output, options, writeOptions, context);
+    }
     auto container = core::io::containerForPath(output);
     if (!container) {
         std::fprintf(context.err, "hyperrig-cli: convert: %s\n",
@@ -52,6 +72,8 @@ int runConvert(const ParsedOptions& options, CliContext& context) {
                                        : "--external-bin applies to .g4tf output");
         return kExitUnreadable;
     }
+    if (gltf)
+        return convertWithGltf(input, output, options, writeOptions, context);
     if (isMpfbRigPath(input))
         return convertMpfbRigToG4mf(input, output, options, writeOptions, context);
     auto read = readDocumentFile(input, options, context);
@@ -63,15 +85,17 @@ int runConvert(const ParsedOptions& options, CliContext& context) {
 } // namespace
 
 CliCommand convertCommand() {
-    return {
-        "convert",
-        "convert IN OUT [--schema classic|current] [--external-bin] [--zstd] "
-        "[--base-mesh base.obj --vertex-groups groups.json [--weights W.json]]",
-        "rewrite a G4MF file as .g4tf or .g4b (chosen by OUT's extension), losslessly; "
-        "an MPFB rig (.json) in or out",
-        OptionSpec{
-            {"external-bin", "zstd"}, {"schema", "base-mesh", "vertex-groups", "weights"}, 2, 2},
-        &runConvert};
+    return {"convert",
+            "convert IN OUT [--schema classic|current] [--external-bin] [--zstd] "
+            "[--base-mesh base.obj --vertex-groups groups.json [--weights W.json]] "
+            "[--weights float|unorm16|unorm8] [--reference-pose]",
+            "rewrite a G4MF file as .g4tf or .g4b (chosen by OUT's extension), losslessly; "
+            "an MPFB rig (.json) or glTF 2.0 (.gltf/.glb, 3D only) in or out",
+            OptionSpec{{"external-bin", "zstd", "reference-pose"},
+                       {"schema", "base-mesh", "vertex-groups", "weights"},
+                       2,
+                       2},
+            &runConvert};
 }
 
 } // namespace hyperrig::cli

@@ -1,6 +1,8 @@
 #include "app/hyperrig-cli/Commands.h"
 #include "app/hyperrig-cli/DocumentFiles.h"
+#include "app/hyperrig-cli/GltfConvert.h"
 #include "core/model/DocumentSummary.h"
+#include "core/model/JsonDump.h"
 
 #include <nlohmann/json.hpp>
 
@@ -8,11 +10,16 @@ namespace hyperrig::cli {
 namespace {
 
 nlohmann::ordered_json summaryJson(const core::model::DocumentSummary& summary,
-                                   const core::io::ReadDocument& read) {
+                                   const core::io::ReadDocument& read, bool gltf) {
     nlohmann::ordered_json json;
     json["dimension"] = summary.dimension;
-    json["container"] = read.container == core::io::G4mfContainer::Binary ? "g4b" : "g4tf";
-    json["schema"] = read.schema == core::io::G4mfSchema::Current ? "current" : "classic";
+    const bool binary = read.container == core::io::G4mfContainer::Binary;
+    if (gltf) {
+        json["container"] = binary ? "glb" : "gltf";
+    } else {
+        json["container"] = binary ? "g4b" : "g4tf";
+        json["schema"] = read.schema == core::io::G4mfSchema::Current ? "current" : "classic";
+    }
     json["nodes"] = summary.nodes;
     json["skeletons"] = summary.skeletons;
     json["bones"] = summary.bones;
@@ -47,22 +54,42 @@ std::string joined(const std::vector<std::string>& items) {
 
 int runInfo(const ParsedOptions& options, CliContext& context) {
     const std::string& path = options.positionals()[0];
-    auto read = readDocumentFile(path, options, context);
+    const bool gltf = core::io::isGltfPath(path);
+    std::optional<core::io::ReadDocument> read;
+    if (gltf) {
+        auto imported = importGltfFile(path, options, context);
+        if (!imported)
+            return kExitUnreadable;
+        read.emplace();
+        read->document = std::move(imported->document);
+        if (path.size() >= 4 &&
+            (path.substr(path.size() - 4) == ".glb" || path.substr(path.size() - 4) == ".GLB"))
+            read->container = core::io::G4mfContainer::Binary;
+    } else {
+        read = readDocumentFile(path, options, context);
+    }
     if (!read)
         return kExitUnreadable;
     const auto summary = core::model::summarize(read->document);
     if (options.flag("json")) {
-        std::fprintf(context.out, "%s\n", summaryJson(summary, *read).dump(2).c_str());
+        std::fprintf(context.out, "%s\n",
+                     core::model::jsonText(summaryJson(summary, *read, gltf), 2).c_str());
         return kExitSuccess;
     }
+    if (gltf)
+        std::fprintf(context.out, "%s: glTF 2.0 (%s), read as a %dD document\n", path.c_str(),
+                     read->container == core::io::G4mfContainer::Binary ? "binary .glb"
+                                                                        : "text .gltf",
+                     summary.dimension);
+    else
+        std::fprintf(
+            context.out, "%s: %dD G4MF (%s, %s node properties)\n", path.c_str(), summary.dimension,
+            read->container == core::io::G4mfContainer::Binary ? "binary .g4b" : "text .g4tf",
+            read->schema == core::io::G4mfSchema::Current ? "current" : "classic");
     std::fprintf(context.out,
-                 "%s: %dD G4MF (%s, %s node properties)\n"
                  "  nodes       %zu\n  skeletons   %zu\n  bones       %zu\n  meshes      %zu\n"
                  "  skins       %zu\n  groups      %zu\n  influences  %zu\n  vertices    %zu\n"
                  "  simplexes   %zu\n",
-                 path.c_str(), summary.dimension,
-                 read->container == core::io::G4mfContainer::Binary ? "binary .g4b" : "text .g4tf",
-                 read->schema == core::io::G4mfSchema::Current ? "current" : "classic",
                  summary.nodes, summary.skeletons, summary.bones, summary.meshes, summary.skins,
                  summary.groups, summary.influences, summary.vertices, summary.simplexes);
     for (const auto& skeleton : summary.skeletonDetails)
@@ -78,7 +105,8 @@ int runInfo(const ParsedOptions& options, CliContext& context) {
 
 CliCommand infoCommand() {
     return {"info", "info FILE [--json]",
-            "counts of nodes, skeletons, bones, meshes, skins, groups, influences, simplexes",
+            "counts (G4MF, or a .gltf/.glb as imported) of nodes, skeletons, bones, meshes, skins, "
+            "groups, influences, simplexes",
             OptionSpec{{"json"}, {}, 1, 1}, &runInfo};
 }
 

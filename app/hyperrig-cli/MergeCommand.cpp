@@ -2,6 +2,7 @@
 #include "app/hyperrig-cli/Commands.h"
 #include "app/hyperrig-cli/DocumentFiles.h"
 #include "core/model/ItemAddress.h"
+#include "core/model/JsonDump.h"
 #include "core/ops/MergeMeshes.h"
 
 #include <algorithm>
@@ -33,7 +34,7 @@ void printTable(const std::vector<core::ops::GroupMapping>& rows, bool json, Cli
                            {"newName", row.newName},
                            {"bone", row.bone.empty() ? nlohmann::ordered_json()
                                                      : nlohmann::ordered_json(row.bone)}});
-        std::fprintf(context.out, "%s\n", out.dump(2).c_str());
+        std::fprintf(context.out, "%s\n", core::model::jsonText(out, 2).c_str());
         return;
     }
     const std::vector<std::string> header{"mesh", "old", "old name", "new", "new name", "bone"};

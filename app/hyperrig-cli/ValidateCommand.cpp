@@ -1,6 +1,8 @@
 #include "app/hyperrig-cli/Commands.h"
 #include "app/hyperrig-cli/DocumentFiles.h"
+#include "app/hyperrig-cli/GltfConvert.h"
 #include "core/io/g4mf/G4mfFile.h"
+#include "core/model/JsonDump.h"
 #include "core/validate/Validator.h"
 
 #include <nlohmann/json.hpp>
@@ -33,22 +35,32 @@ nlohmann::ordered_json reportJson(const core::Diagnostics& diagnostics) {
 int runValidate(const ParsedOptions& options, CliContext& context) {
     const std::string& path = options.positionals()[0];
     const bool json = options.flag("json");
-    auto file = core::io::loadG4mfFile(path, readOptions(options));
-    if (!file) {
+    core::Diagnostics diagnostics;
+    std::string unreadable;
+    if (core::io::isGltfPath(path)) {
+        // glTF: what the import reports, with pointers into the glTF.
+        if (auto found = gltfDiagnostics(path, options, unreadable))
+            diagnostics = std::move(*found);
+    } else if (auto file = core::io::loadG4mfFile(path, readOptions(options))) {
+        diagnostics = core::validate::validateG4mf(*file);
+    } else {
+        unreadable = file.error().message();
+    }
+    if (!unreadable.empty()) {
         // Pipelines parsing --json output get the same shape for an unreadable file.
         if (json)
             std::fprintf(context.out, "%s\n",
-                         reportJson({{Diagnostic::Severity::Error, "file.unreadable", "",
-                                      file.error().message()}})
-                             .dump(2)
+                         core::model::jsonText(reportJson({{Diagnostic::Severity::Error,
+                                                            "file.unreadable", "", unreadable}}),
+                                               2)
                              .c_str());
-        std::fprintf(context.err, "hyperrig-cli: %s\n", file.error().message().c_str());
+        std::fprintf(context.err, "hyperrig-cli: %s\n", unreadable.c_str());
         return kExitUnreadable;
     }
-    const core::Diagnostics diagnostics = core::validate::validateG4mf(*file);
     const bool valid = core::validate::hasNoErrors(diagnostics);
     if (json) {
-        std::fprintf(context.out, "%s\n", reportJson(diagnostics).dump(2).c_str());
+        std::fprintf(context.out, "%s\n",
+                     core::model::jsonText(reportJson(diagnostics), 2).c_str());
     } else {
         std::size_t errors = 0;
         for (const Diagnostic& diagnostic : diagnostics) {
@@ -68,7 +80,8 @@ int runValidate(const ParsedOptions& options, CliContext& context) {
 
 CliCommand validateCommand() {
     return {"validate", "validate FILE [--json]",
-            "check every G4MF rule; exit 0 valid, 1 errors found, 2 unreadable",
+            "check every G4MF rule (glTF: the import's findings); exit 0 valid, 1 errors "
+            "found, 2 unreadable",
             OptionSpec{{"json"}, {}, 1, 1}, &runValidate};
 }
 

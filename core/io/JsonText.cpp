@@ -1,5 +1,7 @@
 #include "core/io/JsonText.h"
 
+#include "core/model/JsonDump.h"
+
 namespace hyperrig::core::io {
 namespace {
 
@@ -23,7 +25,7 @@ void write(const model::OrderedJson& json, std::size_t depth, std::string& out) 
                 out += ",\n";
             first = false;
             out += inner;
-            out += model::OrderedJson(it.key()).dump();
+            out += model::jsonText(model::OrderedJson(it.key()));
             out += ": ";
             write(it.value(), depth + 1, out);
         }
@@ -42,11 +44,11 @@ void write(const model::OrderedJson& json, std::size_t depth, std::string& out) 
         for (std::size_t i = 0; i < json.size(); ++i) {
             if (i > 0)
                 out += ", ";
-            out += json[i].dump();
+            out += model::jsonText(json[i]);
         }
         out += "]";
     } else {
-        out += json.dump();
+        out += model::jsonText(json);
     }
 }
 

@@ -12,6 +12,21 @@ target_sources(hyperrig_core PRIVATE
     io/g4mf/DataPacker.cpp
     io/g4mf/G4mfWriter.cpp
     io/g4mf/NodeWriter.cpp
+    io/gltf/GltfAccessor.cpp
+    io/gltf/GltfAnimations.cpp
+    io/gltf/GltfBinary.cpp
+    io/gltf/GltfBindPoseImport.cpp
+    io/gltf/GltfExport.cpp
+    io/gltf/GltfExportAnimations.cpp
+    io/gltf/GltfExportSkins.cpp
+    io/gltf/GltfFile.cpp
+    io/gltf/GltfImport.cpp
+    io/gltf/GltfJson.cpp
+    io/gltf/GltfMeshes.cpp
+    io/gltf/GltfSkins.cpp
+    io/gltf/GltfTransform.cpp
+    io/gltf/GltfWeights.cpp
+    io/gltf/TinyGltf.cpp
     io/mpfb/BlenderBoneFrame.cpp
     io/mpfb/MpfbBaseMesh.cpp
     io/mpfb/MpfbBoneNames.cpp

@@ -4,6 +4,7 @@
 #include "core/edit/commands/DataCommands.h"
 #include "core/edit/commands/NodeCommands.h"
 #include "core/model/ItemLabels.h"
+#include "core/model/JsonDump.h"
 #include "core/model/NameRules.h"
 
 #include <algorithm>
@@ -49,7 +50,7 @@ public:
     std::string displayName() const override { return m_displayName; }
 
     std::size_t byteSize() const override {
-        return sizeof(*this) + m_name.capacity() + m_value.dump().size() +
+        return sizeof(*this) + m_name.capacity() + model::jsonText(m_value).size() +
                (m_create ? m_create->byteSize() : 0) + (m_assign ? m_assign->byteSize() : 0);
     }
 

@@ -11,4 +11,5 @@ target_sources(hyperrig_cli_tests PRIVATE
     cli/CliHostileFilesTests.cpp
     cli/CliOptionsTests.cpp
     cli/CliMpfbTests.cpp
+    cli/CliGltfTests.cpp
     ${PROJECT_SOURCE_DIR}/app/hyperrig-cli/CliOptions.cpp)

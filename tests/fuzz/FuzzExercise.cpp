@@ -9,6 +9,8 @@
 #include "core/eval/ThreadPool.h"
 #include "core/io/g4mf/G4mfReader.h"
 #include "core/io/g4mf/G4mfWriter.h"
+#include "core/io/gltf/GltfExport.h"
+#include "core/io/gltf/GltfImport.h"
 #include "core/io/mpfb/MpfbExport.h"
 #include "core/io/mpfb/MpfbImport.h"
 #include "core/io/obj/ObjReader.h"
@@ -159,10 +161,37 @@ int exerciseMpfbRig(const std::uint8_t* data, std::size_t size) {
     return 0;
 }
 
+int exerciseGltf(const std::uint8_t* data, std::size_t size) {
+    io::GltfReadOptions options;
+    options.limits.maxFileBytes = std::size_t{64} << 20;
+    options.limits.maxElements = std::size_t{1} << 20;
+    const auto bytes = std::as_bytes(std::span(data, size));
+    auto file = io::parseGltfBytes(bytes, "fuzz.glb", kNoFolder, options);
+    if (!file)
+        return 0;
+    auto imported = io::importGltf(*file, options.limits);
+    if (!imported)
+        return 0;
+    writeEveryWay(imported->document);
+    for (const auto weights : {io::gltf::WeightFormat::Float, io::gltf::WeightFormat::Unorm8}) {
+        io::GltfExportOptions exportOptions;
+        exportOptions.weights = weights;
+        exportOptions.binary = weights == io::gltf::WeightFormat::Unorm8;
+        auto exported = io::encodeGltf(imported->document, exportOptions);
+        if (!exported)
+            continue;
+        auto again = io::parseGltfBytes(exported->file, "exported.glb", kNoFolder, options);
+        HYPERRIG_ASSERT(again.ok()); // what we write, we read
+        HYPERRIG_ASSERT(io::importGltf(*again, options.limits).ok());
+    }
+    return 0;
+}
+
 const std::vector<Target>& targets() {
     static const std::vector<Target> list{{"g4tf", &exerciseG4tf},     {"g4b", &exerciseG4b},
                                           {"script", &exerciseScript}, {"pose", &exercisePose},
-                                          {"obj", &exerciseObj},       {"mpfb", &exerciseMpfbRig}};
+                                          {"obj", &exerciseObj},       {"mpfb", &exerciseMpfbRig},
+                                          {"gltf", &exerciseGltf}};
     return list;
 }
 

@@ -31,6 +31,10 @@ int exercisePose(const std::uint8_t* data, std::size_t size);
 //   written every way.
 int exerciseObj(const std::uint8_t* data, std::size_t size);
 int exerciseMpfbRig(const std::uint8_t* data, std::size_t size);
+// - gltf: the input is a .gltf or .glb (told apart by content), imported (buffers outside data
+//   URIs and the GLB chunk cannot be read), written every G4MF way, exported as .gltf (float
+//   weights) and .glb (unorm8), and each export imported again, which must succeed.
+int exerciseGltf(const std::uint8_t* data, std::size_t size);
 
 using Exercise = int (*)(const std::uint8_t* data, std::size_t size);
 

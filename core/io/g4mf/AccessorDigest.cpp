@@ -1,5 +1,7 @@
 #include "core/io/g4mf/AccessorDigest.h"
 
+#include "core/model/JsonDump.h"
+
 #include <bit>
 #include <functional>
 #include <string>
@@ -32,7 +34,7 @@ std::uint64_t accessorDigest(model::ComponentType type, int vectorSize,
     for (double value : values)
         digest = combine(digest, std::bit_cast<std::uint64_t>(value));
     if (!extra.empty())
-        digest = combine(digest, std::hash<std::string>{}(extra.dump()));
+        digest = combine(digest, std::hash<std::string>{}(model::jsonText(extra)));
     return digest;
 }
 

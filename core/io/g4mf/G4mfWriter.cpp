@@ -6,6 +6,7 @@
 #include "core/io/Zstd.h"
 #include "core/io/g4mf/G4bContainer.h"
 #include "core/io/g4mf/WriteContext.h"
+#include "core/model/JsonDump.h"
 
 #include <algorithm>
 #include <array>
@@ -262,7 +263,7 @@ Result<EncodedG4mf> encodeG4mf(const model::Document& document, G4mfContainer co
         if (hasData)
             blobs.push_back(data);
         // The JSON chunk carries no trailing newline: it is padded with spaces anyway.
-        encoded.file = writeG4b(root.dump(), blobs, options.zstd);
+        encoded.file = writeG4b(model::jsonText(root), blobs, options.zstd);
     } else {
         encoded.file.resize(text.size());
         std::transform(text.begin(), text.end(), encoded.file.begin(),

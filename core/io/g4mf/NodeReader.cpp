@@ -1,5 +1,6 @@
 #include "core/io/g4mf/ReadContext.h"
 #include "core/model/BindPose.h"
+#include "core/model/JsonDump.h"
 
 namespace hyperrig::core::io::detail {
 namespace {
@@ -193,7 +194,7 @@ Result<model::Component> readComponent(ReadContext& context, const OrderedJson& 
             // The current revision writes the light inline, where anything but an object
             // would read back as a classic index.
             if (!entry->is_object())
-                return errorAt(at, "names lights item " + value.dump() + ", which is " +
+                return errorAt(at, "names lights item " + model::jsonText(value) + ", which is " +
                                        std::string(entry->type_name()) + ", not an object");
             light.light = std::move(*entry);
         }

@@ -21,3 +21,9 @@ target_sources(hyperrig_core_tests PRIVATE
     core/io/mpfb/MpfbUpgradeTests.cpp
     core/io/mpfb/PythonJsonTests.cpp
     core/io/obj/ObjReaderTests.cpp)
+target_sources(hyperrig_core_tests PRIVATE
+    core/io/gltf/GltfHostileInputTests.cpp
+    core/io/gltf/GltfImportTests.cpp
+    core/io/gltf/GltfRoundTripTests.cpp
+    core/io/gltf/GltfSkinningTests.cpp
+    core/io/gltf/GltfWeightsTests.cpp)

@@ -1,9 +1,11 @@
+#include "core/model/JsonDump.h"
 #include "core/validate/Rule.h"
 #include "core/validate/Validator.h"
 #include "tests/core/validate/ValidateTestSupport.h"
 
 #include <rapidcheck/catch.h>
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <limits>
@@ -172,11 +174,20 @@ std::vector<std::string> allPointers(const OrderedJson& json) {
 void requireSound(const G4mfFile& file) {
     const Diagnostics diagnostics = validateG4mf(file);
     for (const auto& diagnostic : diagnostics) {
-        RC_ASSERT(diagnostic.rule != "validator.internal");
+        if (diagnostic.rule == "validator.internal")
+            RC_FAIL("the validator failed internally: " + diagnostic.message);
         RC_ASSERT(findRule(diagnostic.rule) != nullptr);
-        if (diagnostic.rule == "buffer.unavailable")
-            continue; // file.buffers was loaded before the JSON was mutated
-        RC_ASSERT(file.json.contains(OrderedJson::json_pointer(diagnostic.pointer)));
+        // What the loader found (unavailable buffers, references outside the folder) was found
+        // in the JSON before it was mutated: those pointers may name places the mutation removed.
+        // The buffer rules report what the loader recorded per buffer, in the same way.
+        if (std::find(file.loadDiagnostics.begin(), file.loadDiagnostics.end(), diagnostic) !=
+                file.loadDiagnostics.end() ||
+            diagnostic.rule == "buffer.unavailable" ||
+            diagnostic.rule == "buffer.uri.outside-folder")
+            continue;
+        if (!file.json.contains(OrderedJson::json_pointer(diagnostic.pointer)))
+            RC_FAIL(diagnostic.rule + " points at " + diagnostic.pointer +
+                    ", which the file does not have: " + diagnostic.message);
     }
 }
 
@@ -239,6 +250,9 @@ TEST_CASE("every value of a rich document replaced by every awkward value valida
         OrderedJson::object(),
         OrderedJson::array({-1, 1e300, "x"}),
         OrderedJson::array({OrderedJson::array({OrderedJson::array()})}),
+        // Not UTF-8: parsed text cannot hold it, JSON edited in memory can; nothing may dump it
+        // with a throwing serializer (it stopped the validator once).
+        std::string("\xff\xfe broken UTF-8"),
     };
     std::size_t runs = 0;
     for (const std::string& pointer : allPointers(rich->json)) {
@@ -248,7 +262,7 @@ TEST_CASE("every value of a rich document replaced by every awkward value valida
             G4mfFile file = *rich;
             file.json[OrderedJson::json_pointer(pointer)] = value;
             const Diagnostics diagnostics = validateG4mf(file);
-            INFO(pointer << " = " << value.dump());
+            INFO(pointer << " = " << hyperrig::core::model::jsonText(value));
             for (const auto& diagnostic : diagnostics) {
                 REQUIRE(diagnostic.rule != "validator.internal");
                 if (diagnostic.rule != "buffer.unavailable")

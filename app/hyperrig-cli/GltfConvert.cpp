@@ -1,0 +1,106 @@
+#include "app/hyperrig-cli/GltfConvert.h"
+
+#include "app/hyperrig-cli/DocumentFiles.h"
+#include "core/io/gltf/GltfExport.h"
+
+namespace hyperrig::cli {
+namespace {
+
+core::io::GltfReadOptions gltfReadOptions(const ParsedOptions& options) {
+    core::io::GltfReadOptions read;
+    read.allowOutsideReferences = options.flag(kAllowOutsideReferences);
+    return read;
+}
+
+void printWarnings(const std::string& path, const core::Diagnostics& warnings,
+                   CliContext& context) {
+    for (const auto& warning : warnings)
+        std::fprintf(context.err, "hyperrig-cli: warning: %s: %s: %s\n", path.c_str(),
+                     warning.pointer.empty() ? "(file)" : warning.pointer.c_str(),
+                     warning.message.c_str());
+}
+
+} // namespace
+
+std::optional<core::io::GltfImport>
+importGltfFile(const std::string& path, const ParsedOptions& options, CliContext& context) {
+    auto imported = core::io::readGltf(path, gltfReadOptions(options));
+    if (!imported) {
+        std::fprintf(context.err, "hyperrig-cli: %s\n", imported.error().message().c_str());
+        return std::nullopt;
+    }
+    printWarnings(path, imported->warnings, context);
+    return std::move(*imported);
+}
+
+int convertWithGltf(const std::string& input, const std::string& output,
+                    const ParsedOptions& options, const core::io::WriteOptions& writeOptions,
+                    CliContext& context) {
+    core::io::GltfExportOptions exportOptions;
+    exportOptions.referencePose = options.flag("reference-pose");
+    if (const auto weights = options.value("weights")) {
+        if (*weights == "float")
+            exportOptions.weights = core::io::gltf::WeightFormat::Float;
+        else if (*weights == "unorm16")
+            exportOptions.weights = core::io::gltf::WeightFormat::Unorm16;
+        else if (*weights == "unorm8")
+            exportOptions.weights = core::io::gltf::WeightFormat::Unorm8;
+        else {
+            std::fprintf(context.err,
+                         "hyperrig-cli: convert: --weights for glTF output is float, unorm16 or "
+                         "unorm8, not '%s'\n",
+                         weights->c_str());
+            return kExitUnreadable;
+        }
+    }
+    std::optional<core::model::Document> document;
+    if (core::io::isGltfPath(input)) {
+        auto imported = importGltfFile(input, options, context);
+        if (!imported)
+            return kExitUnreadable;
+        document = std::move(imported->document);
+    } else {
+        auto read = readDocumentFile(input, options, context);
+        if (!read)
+            return kExitUnreadable;
+        document = std::move(read->document);
+    }
+    if (!core::io::isGltfPath(output))
+        return writeDocumentFile(*document, output, writeOptions, context);
+    auto written = core::io::writeGltf(*document, output, exportOptions);
+    if (!written) {
+        std::fprintf(context.err, "hyperrig-cli: %s\n", written.error().message().c_str());
+        return kExitFailure;
+    }
+    for (const std::string& warning : *written)
+        std::fprintf(context.err, "hyperrig-cli: warning: %s\n", warning.c_str());
+    return kExitSuccess;
+}
+
+std::optional<core::Diagnostics>
+gltfDiagnostics(const std::string& path, const ParsedOptions& options, std::string& unreadable) {
+    auto file = core::io::loadGltfFile(path, gltfReadOptions(options));
+    if (!file) {
+        unreadable = file.error().message();
+        return std::nullopt;
+    }
+    auto imported = core::io::importGltf(*file, gltfReadOptions(options).limits);
+    if (imported)
+        return imported->warnings;
+    // "<file>: /pointer: what" -> pointer and what.
+    std::string message = imported.error().message();
+    const std::string prefix = file->sourceName + ": ";
+    if (message.rfind(prefix, 0) == 0)
+        message = message.substr(prefix.size());
+    std::string pointer;
+    if (!message.empty() && message[0] == '/') {
+        const auto colon = message.find(": ");
+        if (colon != std::string::npos) {
+            pointer = message.substr(0, colon);
+            message = message.substr(colon + 2);
+        }
+    }
+    return core::Diagnostics{{core::Diagnostic::Severity::Error, "gltf.import", pointer, message}};
+}
+
+} // namespace hyperrig::cli

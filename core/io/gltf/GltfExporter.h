@@ -1,0 +1,83 @@
+#pragma once
+
+// The exporter's internals, shared by GltfExport.cpp (nodes, top level), GltfExportSkins.cpp
+// (skins and meshes) and GltfExportAnimations.cpp (reference poses and kept animations).
+
+#include "core/io/gltf/GltfBinary.h"
+#include "core/io/gltf/GltfExport.h"
+#include "core/math/AffineN.h"
+#include "core/model/Document.h"
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <unordered_map>
+#include <vector>
+
+namespace hyperrig::core::io::gltf {
+
+using model::NodeId;
+using model::OrderedJson;
+
+// What the glTF import kept at extra["extras"]["gltf"][key], or null.
+const OrderedJson* keptGltf(const OrderedJson& extra, const char* key);
+// The Custom pose a glTF import made of the file's node pose (extras.gltf.nodePose).
+bool isNodePose(const model::BindPose& pose);
+// The local transforms that put the bones of `skeleton` in `pose` (bones in a joints slot only).
+std::unordered_map<NodeId, math::AffineN> poseLocals(const model::Document& document,
+                                                     NodeId skeleton, const model::BindPose& pose);
+// Skeleton-space rest transforms of the bones under `skeleton`.
+std::unordered_map<NodeId, math::AffineN> restGlobals(const model::Document& document,
+                                                      NodeId skeleton);
+// A mesh instance whose mesh has a skin, directly under a skeleton.
+bool isSkinnedInstance(const model::Document& document, NodeId id);
+
+struct SkinnedInstance {
+    NodeId node;
+    NodeId skeleton;
+};
+
+class Exporter {
+public:
+    Exporter(const model::Document& document, const GltfExportOptions& options)
+        : m_document(document), m_options(options) {}
+
+    Result<EncodedGltf> run();
+
+private:
+    Result<void> collect(NodeId id, const math::AffineN& parentWorld);
+    Result<void> writeNodes();
+    Result<void> writeSkin(NodeId skeleton);
+    Result<void> writeMesh(NodeId instanceNode, const SkinnedInstance* skinned);
+    void writeReferencePoses(NodeId skeleton);
+    void writeKeptAnimation(const OrderedJson& animation);
+    void writeTopLevel(OrderedJson& root);
+    const model::Mesh& mesh(NodeId instance) const {
+        return m_document.mesh(m_document.node(instance).meshInstance()->mesh);
+    }
+
+    const model::Document& m_document;
+    const GltfExportOptions& m_options;
+    EncodedGltf m_encoded;
+    gltf::GltfBinary m_binary;
+    OrderedJson m_nodes = OrderedJson::array();
+    OrderedJson m_meshes = OrderedJson::array();
+    OrderedJson m_skins = OrderedJson::array();
+    OrderedJson m_animations = OrderedJson::array();
+    std::vector<NodeId> m_order; // glTF node index -> G4MF node
+    std::unordered_map<NodeId, std::size_t> m_index;
+    std::unordered_map<NodeId, math::AffineN> m_world;
+    std::vector<std::size_t> m_sceneNodes;
+    std::vector<SkinnedInstance> m_skinned;
+    std::map<NodeId, std::size_t> m_skinOf;                   // skeleton -> skin index
+    std::map<NodeId, std::vector<std::uint32_t>> m_slotJoint; // skeleton -> per slot
+    std::map<NodeId, std::uint32_t> m_staticJoint;            // skeleton -> joint index
+    std::unordered_map<NodeId, math::AffineN> m_nodePose;     // bone -> node default (glTF import)
+    std::map<std::uint64_t, std::size_t> m_sourceNode;        // glTF index at import -> now
+    bool m_usesBindPoses = false;
+    bool m_referencePoses = false;
+    bool m_keepMaterials = true;
+    std::optional<std::size_t> m_characterRoot;
+};
+
+} // namespace hyperrig::core::io::gltf
