@@ -11,10 +11,10 @@
 namespace hyperrig::cli {
 namespace {
 
-constexpr const char* kSynopsis = "edit IN --script OPS.json -o OUT";
+constexpr const char* kEditSynopsis = "edit IN --script OPS.json -o OUT";
 
 int runEdit(const ParsedOptions& options, CliContext& context) {
-    const CommandReport report{"edit", kSynopsis, context};
+    const CommandReport report{"edit", kEditSynopsis, context};
     const std::string& input = options.positionals()[0];
     const auto scriptPath = options.value("script");
     const auto output = options.value("output");
@@ -49,7 +49,7 @@ int runEdit(const ParsedOptions& options, CliContext& context) {
 } // namespace
 
 CliCommand editCommand() {
-    return {"edit", kSynopsis,
+    return {"edit", kEditSynopsis,
             "apply a JSON script of edit ops (docs/scripting.md) and write the result",
             OptionSpec{{}, {"script", "output"}, 1, 1, {{'o', "output"}}}, &runEdit};
 }

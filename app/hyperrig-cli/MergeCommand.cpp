@@ -12,7 +12,7 @@
 namespace hyperrig::cli {
 namespace {
 
-constexpr const char* kSynopsis =
+constexpr const char* kMergeSynopsis =
     "merge IN --meshes A,B[,C...] --mode by-name|append [--dry-run [--json]] -o OUT";
 
 std::vector<std::string> splitList(const std::string& text) {
@@ -59,7 +59,7 @@ void printTable(const std::vector<core::ops::GroupMapping>& rows, bool json, Cli
 // Merges skinned meshes under one skeleton (core/ops/MergeMeshes.h). --dry-run prints the group
 // mapping table (mesh, old index, old name, new index, new name, bone) and writes nothing.
 int runMerge(const ParsedOptions& options, CliContext& context) {
-    const CommandReport report{"merge", kSynopsis, context};
+    const CommandReport report{"merge", kMergeSynopsis, context};
     const std::string& input = options.positionals()[0];
     const auto meshes = options.value("meshes");
     const auto mode = options.value("mode");
@@ -105,7 +105,7 @@ int runMerge(const ParsedOptions& options, CliContext& context) {
 } // namespace
 
 CliCommand mergeCommand() {
-    return {"merge", kSynopsis,
+    return {"merge", kMergeSynopsis,
             "merge skinned meshes under one skeleton into the first, keeping their deformation",
             OptionSpec{{"dry-run", "json"}, {"meshes", "mode", "output"}, 1, 1, {{'o', "output"}}},
             &runMerge};

@@ -10,12 +10,13 @@
 namespace hyperrig::cli {
 namespace {
 
-constexpr const char* kSynopsis = "parent IN --mesh NODE --skeleton NODE [--map MAP.json] -o OUT";
+constexpr const char* kParentSynopsis =
+    "parent IN --mesh NODE --skeleton NODE [--map MAP.json] -o OUT";
 
 // Parents a skinned mesh node to a skeleton by group names (core/ops/ParentMesh.h). MAP.json
 // maps group names to bone names (or null: untransformed) for groups whose names match no bone.
 int runParent(const ParsedOptions& options, CliContext& context) {
-    const CommandReport report{"parent", kSynopsis, context};
+    const CommandReport report{"parent", kParentSynopsis, context};
     const std::string& input = options.positionals()[0];
     const auto meshNode = options.value("mesh");
     const auto skeletonNode = options.value("skeleton");
@@ -63,9 +64,10 @@ int runParent(const ParsedOptions& options, CliContext& context) {
 } // namespace
 
 CliCommand parentCommand() {
-    return {
-        "parent", kSynopsis, "parent a skinned mesh to a skeleton, renumbering its groups by name",
-        OptionSpec{{}, {"mesh", "skeleton", "map", "output"}, 1, 1, {{'o', "output"}}}, &runParent};
+    return {"parent", kParentSynopsis,
+            "parent a skinned mesh to a skeleton, renumbering its groups by name",
+            OptionSpec{{}, {"mesh", "skeleton", "map", "output"}, 1, 1, {{'o', "output"}}},
+            &runParent};
 }
 
 } // namespace hyperrig::cli

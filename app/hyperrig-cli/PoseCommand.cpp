@@ -9,12 +9,12 @@
 namespace hyperrig::cli {
 namespace {
 
-constexpr const char* kSynopsis = "pose IN (--pose POSE.json | --pose-name NAME) --bake -o OUT";
+constexpr const char* kPoseSynopsis = "pose IN (--pose POSE.json | --pose-name NAME) --bake -o OUT";
 
 // Applies a pose as the new rest pose (docs/skinning.md, "Apply pose as rest") through the same
 // command the editor uses, and writes the result in the input's schema.
 int runPose(const ParsedOptions& options, CliContext& context) {
-    const CommandReport report{"pose", kSynopsis, context};
+    const CommandReport report{"pose", kPoseSynopsis, context};
     const std::string& input = options.positionals()[0];
     const auto poseFile = options.value("pose");
     const auto poseName = options.value("pose-name");
@@ -47,7 +47,7 @@ int runPose(const ParsedOptions& options, CliContext& context) {
 } // namespace
 
 CliCommand poseCommand() {
-    return {"pose", kSynopsis,
+    return {"pose", kPoseSynopsis,
             "apply a pose (a POSE.json file or a stored bind pose) as the new rest pose",
             OptionSpec{{"bake"}, {"pose", "pose-name", "output"}, 1, 1, {{'o', "output"}}},
             &runPose};

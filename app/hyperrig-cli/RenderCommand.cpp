@@ -22,7 +22,7 @@
 namespace hyperrig::cli {
 namespace {
 
-constexpr const char* kSynopsis =
+constexpr const char* kRenderSynopsis =
     "render IN -o OUT.png [--size WxH] [--pose POSE.json | --pose-name NAME] [--w OFFSET] "
     "[--rotate xw=DEG,...] [--highlight-group NAME] [--ghost-pose NAME] [--select NODE,...] "
     "[--shading smooth|flat] [--wireframe] [--hide bones,grid,shapes]";
@@ -85,7 +85,7 @@ core::Result<render::view::Viewport::Display> displayFromOptions(const ParsedOpt
 // Renders the posed rig to a PNG (docs/rendering.md): a 4D rig as its slice at the hyperplane
 // of --w and --rotate (docs/skinning.md, "Slicing"), a 3D rig as it is; framed in a 3/4 view.
 int runRender(const ParsedOptions& options, CliContext& context) {
-    const CommandReport report{"render", kSynopsis, context};
+    const CommandReport report{"render", kRenderSynopsis, context};
     const std::string& input = options.positionals()[0];
     const auto output = options.value("output");
     if (!output)
@@ -181,7 +181,7 @@ int runRender(const ParsedOptions& options, CliContext& context) {
 } // namespace
 
 CliCommand renderCommand() {
-    return {"render", kSynopsis, "draw the posed rig (a 4D rig's slice) to a PNG, headless",
+    return {"render", kRenderSynopsis, "draw the posed rig (a 4D rig's slice) to a PNG, headless",
             OptionSpec{{"wireframe"},
                        {"output", "size", "pose", "pose-name", "w", "rotate", "highlight-group",
                         "ghost-pose", "select", "shading", "hide"},

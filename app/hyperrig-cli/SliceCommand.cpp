@@ -16,7 +16,7 @@
 namespace hyperrig::cli {
 namespace {
 
-constexpr const char* kSynopsis =
+constexpr const char* kSliceSynopsis =
     "slice IN [--pose POSE.json] [--w OFFSET] [--rotate xw=DEG,...] -o OUT.obj";
 
 // 3D documents: "the slice is the mesh itself": every visible triangle, posed, in world space.
@@ -63,7 +63,7 @@ void meshTriangles(const core::model::Document& document, const core::eval::Comp
 // Writes the world-space cross-section of every visible tetrahedral surface (docs/skinning.md,
 // "Slicing"): the hyperplane view w = OFFSET of the 4D view turned by --rotate.
 int runSlice(const ParsedOptions& options, CliContext& context) {
-    const CommandReport report{"slice", kSynopsis, context};
+    const CommandReport report{"slice", kSliceSynopsis, context};
     const std::string& input = options.positionals()[0];
     const auto output = options.value("output");
     if (!output)
@@ -146,7 +146,7 @@ int runSlice(const ParsedOptions& options, CliContext& context) {
 } // namespace
 
 CliCommand sliceCommand() {
-    return {"slice", kSynopsis,
+    return {"slice", kSliceSynopsis,
             "write the 3D cross-section of the 4D meshes at a hyperplane, as OBJ",
             OptionSpec{{}, {"pose", "w", "rotate", "output"}, 1, 1, {{'o', "output"}}}, &runSlice};
 }

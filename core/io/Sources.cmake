@@ -1,6 +1,7 @@
 target_sources(hyperrig_core PRIVATE
     io/Base64.cpp
     io/FileBytes.cpp
+    io/HexBytes.cpp
     io/JsonText.cpp
     io/Zstd.cpp
     io/g4mf/AccessorDigest.cpp

@@ -1,5 +1,7 @@
 #include "core/io/Zstd.h"
 
+#include "core/io/HexBytes.h"
+
 #include <zstd.h>
 #include <zstd_errors.h>
 
@@ -21,18 +23,6 @@ constexpr std::array<unsigned char, 4> kFrameMagic{0x28, 0xB5, 0x2F, 0xFD};
 struct DCtxDeleter {
     void operator()(ZSTD_DCtx* context) const { ZSTD_freeDCtx(context); }
 };
-
-std::string hexBytes(std::span<const std::byte> bytes) {
-    std::string text;
-    for (std::byte b : bytes) {
-        char digits[4];
-        std::snprintf(digits, sizeof digits, "%02X", std::to_integer<unsigned>(b));
-        if (!text.empty())
-            text += ' ';
-        text += digits;
-    }
-    return text;
-}
 
 Error exceeds(std::size_t maxSize) {
     return Error("decompressed data exceeds " + std::to_string(maxSize) + " bytes");

@@ -9,8 +9,6 @@ namespace hyperrig::core::validate {
 
 namespace {
 
-constexpr std::size_t kExamples = 5;
-
 bool endsWith(const std::string& text, const std::string& suffix) {
     return text.size() >= suffix.size() &&
            text.compare(text.size() - suffix.size(), suffix.size(), suffix) == 0;
@@ -54,13 +52,13 @@ void checkBoneNames(ValidationContext& context, std::size_t skeleton, std::size_
         if (mismatches == 0)
             pointer =
                 "/meshes/" + std::to_string(meshIndex) + "/skin/groupNames/" + std::to_string(g);
-        if (mismatches++ < kExamples)
+        if (mismatches++ < ValidationContext::kAggregatedExamples)
             examples += std::string(examples.empty() ? "" : ", ") + "group " + std::to_string(g) +
                         " '" + groupNames[g] + "' is driven by bone '" + name + "'";
     }
     if (mismatches == 0)
         return;
-    if (mismatches > kExamples)
+    if (mismatches > ValidationContext::kAggregatedExamples)
         examples += ", … (" + std::to_string(mismatches) + " in all)";
     context.report(rules::kSkinGroupNamesBoneMismatch, pointer,
                    context.meshLabel(meshIndex) + " is skinned by " +

@@ -15,8 +15,6 @@ using math::formatNumber;
 // The spec does not say weights sum to 1 (g4mf.md §11.1 [uncertain]); deformers normalise, so a
 // far-off sum is a likely authoring mistake, not an error.
 constexpr double kWeightSumTolerance = 1e-3;
-// Aggregated diagnostics name this many examples, then a count.
-constexpr std::size_t kExamples = 5;
 
 struct SkinAccessor {
     const char* key;
@@ -27,7 +25,7 @@ struct SkinAccessor {
 class Examples {
 public:
     void add(std::string example) {
-        if (m_count++ < kExamples)
+        if (m_count++ < ValidationContext::kAggregatedExamples)
             m_examples.push_back(std::move(example));
     }
     std::size_t count() const { return m_count; }

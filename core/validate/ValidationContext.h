@@ -33,6 +33,10 @@ struct ValidationContext {
     std::optional<std::size_t> dimension;
     static constexpr std::size_t kMaxCheckedDimension = 1024;
 
+    // A diagnostic that aggregates many offenders (vertices, joints) names this many of them as
+    // examples, then gives the count.
+    static constexpr std::size_t kAggregatedExamples = 5;
+
     // Top-level arrays. array() is nullptr when the key is absent or not an array; item() is
     // nullptr when the index is out of range or the item is not an object.
     const OrderedJson* array(std::string_view key) const;

@@ -5,7 +5,7 @@
 namespace hyperrig::render::scene {
 namespace {
 
-constexpr const char* kVertexShader = R"(#version 330 core
+constexpr const char* kColoredTriangleVertexShader = R"(#version 330 core
 layout(location = 0) in vec2 position;
 layout(location = 1) in vec4 color;
 out vec4 vertexColor;
@@ -15,7 +15,7 @@ void main() {
 }
 )";
 
-constexpr const char* kFragmentShader = R"(#version 330 core
+constexpr const char* kColoredTriangleFragmentShader = R"(#version 330 core
 in vec4 vertexColor;
 out vec4 fragmentColor;
 void main() { fragmentColor = vertexColor; }
@@ -24,7 +24,8 @@ void main() { fragmentColor = vertexColor; }
 } // namespace
 
 core::Result<ColoredTriangleBatch> ColoredTriangleBatch::create() {
-    auto program = gl::ShaderProgram::build("colored triangles", kVertexShader, kFragmentShader);
+    auto program = gl::ShaderProgram::build("colored triangles", kColoredTriangleVertexShader,
+                                            kColoredTriangleFragmentShader);
     if (!program)
         return program.error();
     ColoredTriangleBatch batch;

@@ -9,7 +9,7 @@
 namespace hyperrig::render::scene {
 namespace {
 
-constexpr const char* kVertexShader = R"(#version 330 core
+constexpr const char* kLineVertexShader = R"(#version 330 core
 layout(location = 0) in vec3 position;
 layout(location = 1) in vec4 color;
 uniform mat4 viewProjection;
@@ -101,10 +101,10 @@ core::Result<LineBatch> LineBatch::create() {
     const std::string geometry =
         std::string(kLineGeometryHeader) + kSegmentOffsetGlsl + kLineGeometryMain;
     auto lineProgram =
-        gl::ShaderProgram::build("lines", kVertexShader, kLineFragmentShader, geometry);
+        gl::ShaderProgram::build("lines", kLineVertexShader, kLineFragmentShader, geometry);
     if (!lineProgram)
         return lineProgram.error();
-    auto pointProgram = gl::ShaderProgram::build("points", kVertexShader, kPointFragmentShader);
+    auto pointProgram = gl::ShaderProgram::build("points", kLineVertexShader, kPointFragmentShader);
     if (!pointProgram)
         return pointProgram.error();
     LineBatch batch;

@@ -9,7 +9,7 @@ constexpr const char* kVersion = "#version 330 core\n";
 
 // Both normals are uploaded and a uniform picks one, so switching between flat and smooth
 // shading costs no upload. Normals turn with the view's rotation only (the view is rigid).
-constexpr const char* kVertexShader = R"(
+constexpr const char* kShadedSurfaceVertexShader = R"(
 layout(location = 0) in vec3 position;
 layout(location = 1) in vec3 flatNormal;
 layout(location = 2) in vec3 smoothNormal;
@@ -125,7 +125,7 @@ void main() {
 } // namespace
 
 std::string surfaceVertexShader() {
-    return std::string(kVersion) + kVertexShader;
+    return std::string(kVersion) + kShadedSurfaceVertexShader;
 }
 
 std::string surfaceWireframeGeometryShader() {

@@ -5,6 +5,7 @@
 #include "ui/meshes/SkinnedMeshNodes.h"
 #include "ui/session/EditorSession.h"
 #include "ui/session/SelectedSkeleton.h"
+#include "ui/widgets/PanelWidgets.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -73,7 +74,7 @@ MergeMeshesDialog::MergeMeshesDialog(EditorSession& session, QWidget* parent)
     m_problem = new QLabel(this);
     m_problem->setObjectName(QStringLiteral("mergeProblem"));
     m_problem->setWordWrap(true);
-    m_problem->setStyleSheet(QStringLiteral("color: #e06c5a;"));
+    m_problem->setStyleSheet(problemTextStyleSheet());
 
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Cancel, this);
     m_merge = buttons->addButton(tr("Merge"), QDialogButtonBox::AcceptRole);

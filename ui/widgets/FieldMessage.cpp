@@ -1,5 +1,7 @@
 #include "ui/widgets/FieldMessage.h"
 
+#include "ui/widgets/PanelWidgets.h"
+
 #include <QStyle>
 #include <QVariant>
 
@@ -10,7 +12,7 @@ FieldMessage::FieldMessage(QWidget* field, QWidget* parent) : QLabel(parent), m_
     setTextInteractionFlags(Qt::TextSelectableByMouse);
     setObjectName(field->objectName() + QStringLiteral("Message"));
     setAccessibleName(field->accessibleName() + QStringLiteral(" message"));
-    setStyleSheet(QStringLiteral("color: #e06c5a;"));
+    setStyleSheet(problemTextStyleSheet());
     hide();
 }
 

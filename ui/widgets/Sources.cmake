@@ -1,6 +1,7 @@
-# ui/widgets: editors shared by the panels (number fields, inline refusal messages, axis names).
+# ui/widgets: editors shared by the panels (number fields, inline refusal messages, axis names, buttons and problem labels).
 target_sources(hyperrig_ui PRIVATE
     widgets/AxisNames.cpp
     widgets/FieldMessage.cpp
     widgets/NumberField.cpp
-    widgets/NumberFieldEdits.cpp)
+    widgets/NumberFieldEdits.cpp
+    widgets/PanelWidgets.cpp)

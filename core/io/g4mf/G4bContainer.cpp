@@ -1,5 +1,6 @@
 #include "core/io/g4mf/G4bContainer.h"
 
+#include "core/io/HexBytes.h"
 #include "core/io/Zstd.h"
 
 #include <cstdio>
@@ -48,18 +49,6 @@ std::string hex64(std::uint64_t value) {
 std::string hex32(std::uint32_t value) {
     char text[12];
     std::snprintf(text, sizeof text, "0x%08X", static_cast<unsigned>(value));
-    return text;
-}
-
-std::string hexBytes(std::span<const std::byte> bytes) {
-    std::string text;
-    for (std::byte b : bytes) {
-        char digits[4];
-        std::snprintf(digits, sizeof digits, "%02X", std::to_integer<unsigned>(b));
-        if (!text.empty())
-            text += ' ';
-        text += digits;
-    }
     return text;
 }
 

@@ -1,5 +1,6 @@
 #include "core/io/g4mf/G4mfReader.h"
 
+#include "core/io/g4mf/BindPosesExtension.h"
 #include "core/io/g4mf/ReadContext.h"
 #include "core/math/Dimension.h"
 
@@ -72,7 +73,7 @@ constexpr std::array<const char*, 7> kModelledTopLevel{
     "asset", "nodes", "meshes", "shapes", "accessors", "bufferViews", "buffers"};
 
 // HyperRig understands these extensions; a file requiring any other is refused.
-constexpr std::array<const char*, 1> kSupportedExtensions{"HYPERRIG_skeleton_bind_poses"};
+constexpr std::array<const char*, 1> kSupportedExtensions{kBindPosesExtension};
 
 // extensionsUsed / extensionsRequired live in the asset object (g4mf.md §1).
 Result<std::vector<std::string>> stringList(const OrderedJson& json, const char* key) {

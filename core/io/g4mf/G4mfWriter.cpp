@@ -4,6 +4,7 @@
 #include "core/io/Base64.h"
 #include "core/io/JsonText.h"
 #include "core/io/Zstd.h"
+#include "core/io/g4mf/BindPosesExtension.h"
 #include "core/io/g4mf/G4bContainer.h"
 #include "core/io/g4mf/WriteContext.h"
 #include "core/model/JsonDump.h"
@@ -17,8 +18,6 @@ namespace {
 
 using detail::OrderedJson;
 using detail::WriteContext;
-
-constexpr const char* kBindPoseExtension = "HYPERRIG_skeleton_bind_poses";
 
 // Canonical order of the members a save generates, for keys the source file did not have.
 constexpr std::array<const char*, 11> kCanonicalOrder{
@@ -135,9 +134,9 @@ OrderedJson assetJson(const model::Asset& asset, bool usesBindPoses) {
 // it (a document whose poses were all removed no longer claims it).
 std::vector<std::string> extensionsUsed(const model::Asset& asset, bool usesBindPoses) {
     std::vector<std::string> used = asset.extensionsUsed;
-    const auto ours = std::find(used.begin(), used.end(), kBindPoseExtension);
+    const auto ours = std::find(used.begin(), used.end(), kBindPosesExtension);
     if (usesBindPoses && ours == used.end())
-        used.emplace_back(kBindPoseExtension);
+        used.emplace_back(kBindPosesExtension);
     if (!usesBindPoses && ours != used.end())
         used.erase(ours);
     return used;

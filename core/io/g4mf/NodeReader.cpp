@@ -1,11 +1,10 @@
+#include "core/io/g4mf/BindPosesExtension.h"
 #include "core/io/g4mf/ReadContext.h"
 #include "core/model/BindPose.h"
 #include "core/model/JsonDump.h"
 
 namespace hyperrig::core::io::detail {
 namespace {
-
-constexpr const char* kBindPoseExtension = "HYPERRIG_skeleton_bind_poses";
 
 // Looks `index` up in a top-level array (classic "lights"/"models", current "files").
 Result<OrderedJson> topLevelEntry(const ReadContext& context, const char* array,
@@ -105,13 +104,13 @@ Result<model::Skeleton> readSkeleton(ReadContext& context, const OrderedJson& js
     }
     skeleton.extra = unknownMembers(json, {"joints"});
     if (skeleton.extra.contains("extensions") && skeleton.extra["extensions"].is_object() &&
-        skeleton.extra["extensions"].contains(kBindPoseExtension)) {
-        auto poses = readBindPoses(skeleton.extra["extensions"][kBindPoseExtension],
-                                   pointer + "/extensions/" + kBindPoseExtension);
+        skeleton.extra["extensions"].contains(kBindPosesExtension)) {
+        auto poses = readBindPoses(skeleton.extra["extensions"][kBindPosesExtension],
+                                   pointer + "/extensions/" + kBindPosesExtension);
         if (!poses)
             return poses.error();
         skeleton.bindPoses = std::move(*poses);
-        skeleton.extra["extensions"].erase(kBindPoseExtension);
+        skeleton.extra["extensions"].erase(kBindPosesExtension);
         // The writer recreates "extensions" for the poses; an object that only held them goes.
         if (skeleton.extra["extensions"].empty())
             skeleton.extra.erase("extensions");

@@ -1,11 +1,10 @@
+#include "core/io/g4mf/BindPosesExtension.h"
 #include "core/io/g4mf/WriteContext.h"
 
 #include <cmath>
 
 namespace hyperrig::core::io::detail {
 namespace {
-
-constexpr const char* kBindPoseExtension = "HYPERRIG_skeleton_bind_poses";
 
 void appendMembers(OrderedJson& target, const OrderedJson& extra) {
     for (auto it = extra.begin(); it != extra.end(); ++it)
@@ -63,7 +62,7 @@ OrderedJson skeletonJson(WriteContext& context, const model::Skeleton& skeleton)
         context.usesBindPoses = true;
         if (!json.contains("extensions") || !json["extensions"].is_object())
             json["extensions"] = OrderedJson::object();
-        json["extensions"][kBindPoseExtension] = bindPosesJson(skeleton.bindPoses);
+        json["extensions"][kBindPosesExtension] = bindPosesJson(skeleton.bindPoses);
     }
     return json;
 }

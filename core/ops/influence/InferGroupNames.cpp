@@ -10,7 +10,7 @@
 namespace hyperrig::core::ops {
 namespace {
 
-constexpr std::string_view kTool = "Infer Group Names";
+constexpr std::string_view kInferGroupNamesTool = "Infer Group Names";
 
 // Sets a skin's groupNames and nothing else, so undo keeps O(groups) names instead of the
 // O(influences) copy edit::replaceSkin would keep, and a skin read with unsorted weights can
@@ -25,17 +25,17 @@ public:
         if (!mesh)
             return Error(displayName() + ": the mesh no longer exists");
         if (!mesh->skin)
-            return refusal(document, m_mesh, kTool, "it has no skin");
+            return refusal(document, m_mesh, kInferGroupNamesTool, "it has no skin");
         auto checked = checkNames();
         if (!checked)
-            return refusal(document, m_mesh, kTool, checked.error().message());
+            return refusal(document, m_mesh, kInferGroupNamesTool, checked.error().message());
         swap(*mesh, changes);
         return {};
     }
     void revert(model::Document& document, edit::ChangeSet& changes) override {
         swap(document.mesh(m_mesh), changes);
     }
-    std::string displayName() const override { return std::string(kTool); }
+    std::string displayName() const override { return std::string(kInferGroupNamesTool); }
     std::size_t byteSize() const override {
         std::size_t total = sizeof(*this);
         if (m_other)
@@ -74,15 +74,15 @@ private:
 
 CommandResult inferGroupNames(const model::Document& document, model::MeshId mesh,
                               InfluenceReport* report) {
-    auto source = sourceSkin(document, mesh, kTool);
+    auto source = sourceSkin(document, mesh, kInferGroupNamesTool);
     if (!source)
         return source.error();
     const model::Skin& skin = **source;
     if (skin.groupNames && !skin.groupNames->empty())
-        return refusal(document, mesh, kTool,
+        return refusal(document, mesh, kInferGroupNamesTool,
                        "the skin already has group names; rename groups one by one instead");
     if (!model::boundSkeleton(document, mesh))
-        return refusal(document, mesh, kTool,
+        return refusal(document, mesh, kInferGroupNamesTool,
                        "no node showing it is a direct child of a skeleton node, so there are "
                        "no joints to take bone names from");
 
@@ -91,7 +91,7 @@ CommandResult inferGroupNames(const model::Document& document, model::MeshId mes
     const std::size_t count = model::namedGroupCapacity(document, mesh);
     if (count == 0) {
         deliver({}, report);
-        return std::unique_ptr<edit::Command>(planCommand(kTool));
+        return std::unique_ptr<edit::Command>(planCommand(kInferGroupNamesTool));
     }
     InfluenceReport counted;
     counted.groupsNamed = count;

@@ -19,7 +19,7 @@
 namespace hyperrig::core::ops {
 namespace {
 
-constexpr std::string_view kTool = "Remove Unused Groups";
+constexpr std::string_view kRemoveUnusedGroupsTool = "Remove Unused Groups";
 
 // The skeletons whose direct child shows `mesh`: each deforms the mesh by its joints.
 std::vector<model::NodeId> skeletonsShowing(const model::Document& document, model::MeshId mesh) {
@@ -113,7 +113,7 @@ Result<JointsPlan> planJoints(const model::Document& document, model::MeshId mes
 
 CommandResult removeUnusedGroups(const model::Document& document, model::MeshId mesh,
                                  InfluenceReport* report) {
-    auto source = sourceSkin(document, mesh, kTool);
+    auto source = sourceSkin(document, mesh, kRemoveUnusedGroupsTool);
     if (!source)
         return source.error();
     const model::Skin& skin = **source;
@@ -134,12 +134,12 @@ CommandResult removeUnusedGroups(const model::Document& document, model::MeshId 
     }
     if (dropped.empty()) {
         deliver({}, report);
-        return std::unique_ptr<edit::Command>(planCommand(kTool));
+        return std::unique_ptr<edit::Command>(planCommand(kRemoveUnusedGroupsTool));
     }
 
     auto joints = planJoints(document, mesh, dropped);
     if (!joints)
-        return refusal(document, mesh, kTool, joints.error().message());
+        return refusal(document, mesh, kRemoveUnusedGroupsTool, joints.error().message());
 
     SkinRewrite rewrite =
         rewriteInfluences(skin, [&newIndex](std::size_t, std::vector<Influence>& influences) {
@@ -156,9 +156,9 @@ CommandResult removeUnusedGroups(const model::Document& document, model::MeshId 
     }
     auto checked = edit::checkSkin(rewrite.skin, document.mesh(mesh).vertexCount());
     if (!checked)
-        return refusal(document, mesh, kTool, checked.error().message());
+        return refusal(document, mesh, kRemoveUnusedGroupsTool, checked.error().message());
 
-    auto command = planCommand(kTool);
+    auto command = planCommand(kRemoveUnusedGroupsTool);
     command->appendPending(edit::replaceSkin(mesh, std::move(rewrite.skin)));
     for (std::size_t slot : joints->slots)
         command->appendPending(edit::removeJoint(joints->skeleton, slot));

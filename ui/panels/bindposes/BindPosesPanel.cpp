@@ -12,6 +12,7 @@
 #include "ui/panels/bindposes/CapturePoseDialog.h"
 #include "ui/panels/bindposes/PoseTypes.h"
 #include "ui/session/EditorSession.h"
+#include "ui/widgets/PanelWidgets.h"
 
 #include <QAction>
 #include <QComboBox>
@@ -51,15 +52,6 @@ NodeId skeletonFor(const core::model::Document& document, NodeId id) {
             return parent->id;
     }
     return {};
-}
-
-QPushButton* makeButton(const QString& text, const char* objectName, const QString& tip,
-                        QWidget* parent) {
-    auto* button = new QPushButton(text, parent);
-    button->setObjectName(QString::fromLatin1(objectName));
-    button->setAccessibleName(text);
-    button->setToolTip(tip);
-    return button;
 }
 
 QTableView* makeTable(const QString& name, const char* objectName, const QString& tip,
@@ -102,42 +94,40 @@ BindPosesPanel::BindPosesPanel(EditorSession& session, QWidget* parent)
                            "apply it"),
                         m_content);
     m_poses->setModel(m_poseModel);
-    m_add = makeButton(tr("Add"), "bindPoseAdd",
-                       tr("Store the rest pose as a bind pose of the first type not stored yet"),
+    m_add = makeToolButton(
+        tr("Add"), "bindPoseAdd",
+        tr("Store the rest pose as a bind pose of the first type not stored yet"), m_content);
+    m_remove = makeToolButton(tr("Remove"), "bindPoseRemove", tr("Remove the chosen bind pose"),
+                              m_content);
+    m_capture =
+        makeToolButton(tr("Capture Current Pose"), "bindPoseCapture",
+                       tr("Store the current pose (the bones posed in the Pose panel or the "
+                          "viewport) as a bind pose; a dialog asks for its type"),
                        m_content);
-    m_remove =
-        makeButton(tr("Remove"), "bindPoseRemove", tr("Remove the chosen bind pose"), m_content);
-    m_capture = makeButton(tr("Capture Current Pose"), "bindPoseCapture",
-                           tr("Store the current pose (the bones posed in the Pose panel or the "
-                              "viewport) as a bind pose; a dialog asks for its type"),
-                           m_content);
     m_type = new QComboBox(m_content);
     m_type->setObjectName(QStringLiteral("bindPoseType"));
     m_type->setAccessibleName(tr("Type"));
     m_type->setToolTip(tr("The chosen pose's type; a skeleton has at most one pose of each type"));
     for (PoseType type : kPoseTypes)
         m_type->addItem(poseTypeLabel(type), static_cast<int>(type));
-    m_preview = makeButton(tr("Preview"), "bindPosePreview",
-                           tr("Show the chosen pose in the viewport instead of the current pose"),
-                           m_content);
+    m_preview = makeToolButton(
+        tr("Preview"), "bindPosePreview",
+        tr("Show the chosen pose in the viewport instead of the current pose"), m_content);
     m_preview->setCheckable(true);
-    m_ghost = makeButton(tr("Show as Ghost"), "bindPoseGhost",
-                         tr("Draw the chosen pose see-through over the pose the viewport shows"),
-                         m_content);
+    m_ghost = makeToolButton(
+        tr("Show as Ghost"), "bindPoseGhost",
+        tr("Draw the chosen pose see-through over the pose the viewport shows"), m_content);
     m_ghost->setCheckable(true);
-    m_applyAsRest = makeButton(tr("Apply as Rest"), "bindPoseApplyAsRest",
-                               tr("Make the chosen pose the rest pose: bones and skinned meshes "
-                                  "take it (one undo step)"),
-                               m_content);
+    m_applyAsRest =
+        makeToolButton(tr("Apply as Rest"), "bindPoseApplyAsRest",
+                       tr("Make the chosen pose the rest pose: bones and skinned meshes "
+                          "take it (one undo step)"),
+                       m_content);
     m_slots = makeTable(tr("Joints slots"), "bindPoseSlotsTable",
                         tr("The skeleton's joints slots; choose one to edit its entry"), m_content);
     m_slots->setModel(m_slotModel);
     m_entry = new BindPoseEntryEditor(m_session, m_content);
-    m_problem = new QLabel(m_content);
-    m_problem->setObjectName(QStringLiteral("bindPosesProblem"));
-    m_problem->setWordWrap(true);
-    m_problem->setStyleSheet(QStringLiteral("color: #e06c5a;"));
-    m_problem->hide();
+    m_problem = makeProblemLabel("bindPosesProblem", m_content);
 
     // Two buttons a row: the panel shares a narrow dock column with the inspector.
     auto* poseButtons = new QGridLayout;

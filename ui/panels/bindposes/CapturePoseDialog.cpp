@@ -1,6 +1,7 @@
 #include "ui/panels/bindposes/CapturePoseDialog.h"
 
 #include "ui/panels/bindposes/PoseTypes.h"
+#include "ui/widgets/PanelWidgets.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -32,11 +33,7 @@ CapturePoseDialog::CapturePoseDialog(const QString& skeletonName,
         m_type->addItem(poseTypeLabel(type), static_cast<int>(type));
     auto* typeLabel = new QLabel(tr("Pose type"), this);
     typeLabel->setBuddy(m_type);
-    m_message = new QLabel(this);
-    m_message->setObjectName(QStringLiteral("capturePoseMessage"));
-    m_message->setWordWrap(true);
-    m_message->setStyleSheet(QStringLiteral("color: #e06c5a;"));
-    m_message->hide();
+    m_message = makeProblemLabel("capturePoseMessage", this);
     m_buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     m_buttons->setObjectName(QStringLiteral("capturePoseButtons"));
     QPushButton* ok = m_buttons->button(QDialogButtonBox::Ok);

@@ -11,6 +11,7 @@
 #include "ui/widgets/AxisNames.h"
 #include "ui/widgets/NumberField.h"
 #include "ui/widgets/NumberFieldEdits.h"
+#include "ui/widgets/PanelWidgets.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -151,11 +152,7 @@ BonesPanel::BonesPanel(EditorSession& session, QWidget* parent)
     placementGroup->setToolTip(tr("Where the bone starts and ends in its skeleton's space, in the "
                                   "rest pose"));
 
-    m_problem = new QLabel(m_content);
-    m_problem->setObjectName(QStringLiteral("bonesProblem"));
-    m_problem->setWordWrap(true);
-    m_problem->setStyleSheet(QStringLiteral("color: #e06c5a;"));
-    m_problem->hide();
+    m_problem = makeProblemLabel("bonesProblem", m_content);
 
     auto* contentLayout = new QVBoxLayout(m_content);
     contentLayout->setContentsMargins(0, 0, 0, 0);

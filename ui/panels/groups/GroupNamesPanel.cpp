@@ -6,6 +6,7 @@
 #include "ui/panels/groups/GroupNamesModel.h"
 #include "ui/session/EditorSession.h"
 #include "ui/session/SelectedSkeleton.h"
+#include "ui/widgets/PanelWidgets.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -28,14 +29,6 @@ namespace {
 
 using core::model::MeshId;
 using core::model::NodeId;
-
-QPushButton* makeButton(const QString& text, const char* objectName, const QString& toolTip,
-                        QWidget* parent) {
-    auto* button = new QPushButton(text, parent);
-    button->setObjectName(QString::fromLatin1(objectName));
-    button->setToolTip(toolTip);
-    return button;
-}
 
 // One line next to its tool: what it would change; a refusal's reason is its tooltip.
 QLabel* previewLabel(const char* objectName, QWidget* parent) {
@@ -81,14 +74,15 @@ GroupNamesPanel::GroupNamesPanel(EditorSession& session, QWidget* parent)
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setStretchLastSection(true);
 
-    m_up = makeButton(tr("Move Up"), "groupsUp",
-                      tr("Give the current group the index above (the joints stay: it follows "
-                         "that slot's bone from then on)"),
-                      this);
-    m_down = makeButton(tr("Move Down"), "groupsDown",
-                        tr("Give the current group the index below (the joints stay: it follows "
-                           "that slot's bone from then on)"),
-                        this);
+    m_up = makeToolButton(tr("Move Up"), "groupsUp",
+                          tr("Give the current group the index above (the joints stay: it follows "
+                             "that slot's bone from then on)"),
+                          this);
+    m_down =
+        makeToolButton(tr("Move Down"), "groupsDown",
+                       tr("Give the current group the index below (the joints stay: it follows "
+                          "that slot's bone from then on)"),
+                       this);
     auto* moveButtons = new QHBoxLayout;
     moveButtons->addWidget(m_up);
     moveButtons->addWidget(m_down);
@@ -96,26 +90,28 @@ GroupNamesPanel::GroupNamesPanel(EditorSession& session, QWidget* parent)
 
     auto* tools = new QGroupBox(tr("Tools"), this);
     tools->setObjectName(QStringLiteral("groupsTools"));
-    m_infer = makeButton(tr("Infer Names from Joints"), "groupsInfer",
-                         tr("Name every group after the bone in its joints slot (a skin without "
-                            "names only)"),
-                         tools);
-    m_removeUnused = makeButton(tr("Remove Unused"), "groupsRemoveUnused",
-                                tr("Drop the groups no vertex uses and renumber the rest, with "
-                                   "their joints slots: the deformation stays the same"),
-                                tools);
-    m_normalize = makeButton(tr("Normalize"), "groupsNormalize",
-                             tr("Make every vertex's weights add up to 1"), tools);
+    m_infer =
+        makeToolButton(tr("Infer Names from Joints"), "groupsInfer",
+                       tr("Name every group after the bone in its joints slot (a skin without "
+                          "names only)"),
+                       tools);
+    m_removeUnused = makeToolButton(tr("Remove Unused"), "groupsRemoveUnused",
+                                    tr("Drop the groups no vertex uses and renumber the rest, with "
+                                       "their joints slots: the deformation stays the same"),
+                                    tools);
+    m_normalize = makeToolButton(tr("Normalize"), "groupsNormalize",
+                                 tr("Make every vertex's weights add up to 1"), tools);
     m_maxInfluences = new QSpinBox(tools);
     m_maxInfluences->setObjectName(QStringLiteral("groupsMaxInfluences"));
     m_maxInfluences->setAccessibleName(tr("Max influences"));
     m_maxInfluences->setRange(1, 64);
     m_maxInfluences->setValue(4);
     m_maxInfluences->setToolTip(tr("How many influences each vertex keeps (its strongest)"));
-    m_limit = makeButton(tr("Limit Influences"), "groupsLimit",
-                         tr("Keep each vertex's strongest influences, up to Max influences, and "
-                            "renormalise what it keeps"),
-                         tools);
+    m_limit =
+        makeToolButton(tr("Limit Influences"), "groupsLimit",
+                       tr("Keep each vertex's strongest influences, up to Max influences, and "
+                          "renormalise what it keeps"),
+                       tools);
     m_threshold = new QDoubleSpinBox(tools);
     m_threshold->setObjectName(QStringLiteral("groupsThreshold"));
     m_threshold->setAccessibleName(tr("Threshold"));
@@ -125,8 +121,8 @@ GroupNamesPanel::GroupNamesPanel(EditorSession& session, QWidget* parent)
     m_threshold->setValue(0.01);
     m_threshold->setToolTip(tr("Influences with a weight below this are removed"));
     m_prune =
-        makeButton(tr("Prune Below"), "groupsPrune",
-                   tr("Remove the influences below Threshold and renormalise the rest"), tools);
+        makeToolButton(tr("Prune Below"), "groupsPrune",
+                       tr("Remove the influences below Threshold and renormalise the rest"), tools);
     m_inferPreview = previewLabel("groupsInferPreview", tools);
     m_removeUnusedPreview = previewLabel("groupsRemoveUnusedPreview", tools);
     m_normalizePreview = previewLabel("groupsNormalizePreview", tools);
@@ -155,11 +151,7 @@ GroupNamesPanel::GroupNamesPanel(EditorSession& session, QWidget* parent)
     for (QPushButton* button : {m_infer, m_removeUnused, m_normalize, m_limit, m_prune})
         button->setSizePolicy(QSizePolicy::Maximum, QSizePolicy::Fixed);
 
-    m_refusal = new QLabel(this);
-    m_refusal->setObjectName(QStringLiteral("groupsRefusal"));
-    m_refusal->setWordWrap(true);
-    m_refusal->setStyleSheet(QStringLiteral("color: #e06c5a;"));
-    m_refusal->hide();
+    m_refusal = makeProblemLabel("groupsRefusal", this);
 
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(m_heading);

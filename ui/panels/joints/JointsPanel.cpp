@@ -9,6 +9,7 @@
 #include "ui/panels/joints/JointsModel.h"
 #include "ui/session/EditorSession.h"
 #include "ui/session/SelectedSkeleton.h"
+#include "ui/widgets/PanelWidgets.h"
 
 #include <QComboBox>
 #include <QFormLayout>
@@ -28,23 +29,6 @@ namespace hyperrig::ui {
 namespace {
 
 using core::model::NodeId;
-
-QPushButton* makeButton(const QString& text, const char* objectName, const QString& toolTip,
-                        QWidget* parent) {
-    auto* button = new QPushButton(text, parent);
-    button->setObjectName(QString::fromLatin1(objectName));
-    button->setToolTip(toolTip);
-    return button;
-}
-
-QLabel* messageLabel(const char* objectName, QWidget* parent) {
-    auto* label = new QLabel(parent);
-    label->setObjectName(QString::fromLatin1(objectName));
-    label->setWordWrap(true);
-    label->setStyleSheet(QStringLiteral("color: #e06c5a;"));
-    label->hide();
-    return label;
-}
 
 } // namespace
 
@@ -80,25 +64,27 @@ JointsPanel::JointsPanel(EditorSession& session, QWidget* parent)
     auto* boneForm = new QFormLayout;
     boneForm->addRow(boneLabel, m_bone);
 
-    m_add = makeButton(tr("Add Slot"), "jointsAdd",
-                       tr("Append a slot for the current bone (none when no bone of this "
-                          "skeleton is selected)"),
+    m_add = makeToolButton(tr("Add Slot"), "jointsAdd",
+                           tr("Append a slot for the current bone (none when no bone of this "
+                              "skeleton is selected)"),
+                           this);
+    m_remove = makeToolButton(
+        tr("Remove Slot"), "jointsRemove",
+        tr("Remove the selected slots (their bind pose entries go with them)"), this);
+    m_up =
+        makeToolButton(tr("Move Up"), "jointsUp", tr("Move the current slot one place up"), this);
+    m_down = makeToolButton(tr("Move Down"), "jointsDown",
+                            tr("Move the current slot one place down"), this);
+    m_stiff = makeToolButton(tr("Make Stiff"), "jointsStiff",
+                             tr("Give every selected slot the first selected slot's bone and bind "
+                                "pose entries: one bone drives those groups as one, like a stiff "
+                                "tail"),
+                             this);
+    m_generate =
+        makeToolButton(tr("Generate from Hierarchy"), "jointsGenerate",
+                       tr("Replace the slots by every bone of the skeleton once, in document "
+                          "order (parents first)"),
                        this);
-    m_remove =
-        makeButton(tr("Remove Slot"), "jointsRemove",
-                   tr("Remove the selected slots (their bind pose entries go with them)"), this);
-    m_up = makeButton(tr("Move Up"), "jointsUp", tr("Move the current slot one place up"), this);
-    m_down =
-        makeButton(tr("Move Down"), "jointsDown", tr("Move the current slot one place down"), this);
-    m_stiff = makeButton(tr("Make Stiff"), "jointsStiff",
-                         tr("Give every selected slot the first selected slot's bone and bind "
-                            "pose entries: one bone drives those groups as one, like a stiff "
-                            "tail"),
-                         this);
-    m_generate = makeButton(tr("Generate from Hierarchy"), "jointsGenerate",
-                            tr("Replace the slots by every bone of the skeleton once, in document "
-                               "order (parents first)"),
-                            this);
     auto* slotButtons = new QHBoxLayout;
     for (QPushButton* button : {m_add, m_remove, m_up, m_down})
         slotButtons->addWidget(button);
@@ -107,8 +93,8 @@ JointsPanel::JointsPanel(EditorSession& session, QWidget* parent)
     toolButtons->addWidget(m_generate);
     toolButtons->addStretch(1);
 
-    m_slotProblem = messageLabel("jointsSlotProblem", this);
-    m_refusal = messageLabel("jointsRefusal", this);
+    m_slotProblem = makeProblemLabel("jointsSlotProblem", this);
+    m_refusal = makeProblemLabel("jointsRefusal", this);
 
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(m_heading);
