@@ -27,9 +27,7 @@ readDocumentFile(const std::string& path, const ParsedOptions& options, CliConte
     return std::move(*read);
 }
 
-int writeDocumentFile(const core::model::Document& document, const std::string& path,
-                      const core::io::WriteOptions& options, CliContext& context) {
-    auto written = core::io::writeG4mf(document, path, options);
+int reportWritten(const core::Result<std::vector<std::string>>& written, CliContext& context) {
     if (!written) {
         std::fprintf(context.err, "hyperrig-cli: %s\n", written.error().message().c_str());
         return kExitFailure;
@@ -37,6 +35,11 @@ int writeDocumentFile(const core::model::Document& document, const std::string& 
     for (const std::string& warning : *written)
         std::fprintf(context.err, "hyperrig-cli: warning: %s\n", warning.c_str());
     return kExitSuccess;
+}
+
+int writeDocumentFile(const core::model::Document& document, const std::string& path,
+                      const core::io::WriteOptions& options, CliContext& context) {
+    return reportWritten(core::io::writeG4mf(document, path, options), context);
 }
 
 int applyAndWrite(core::io::ReadDocument& read, std::unique_ptr<core::edit::Command> command,

@@ -9,6 +9,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace hyperrig::cli {
 
@@ -30,6 +31,10 @@ readDocumentFile(const std::string& path, const ParsedOptions& options, CliConte
 
 // Prints a read error: "hyperrig-cli: <reason>", plus the hint for a refused outside reference.
 void reportReadError(const core::Error& error, CliContext& context);
+
+// Reports what a writer returned (writeG4mf, writeGltf: the warnings of a written file, or why
+// nothing was written) and returns the exit status.
+int reportWritten(const core::Result<std::vector<std::string>>& written, CliContext& context);
 
 // Writes `document` to `path` (.g4tf or .g4b by its extension) and returns the exit status.
 int writeDocumentFile(const core::model::Document& document, const std::string& path,

@@ -67,14 +67,7 @@ int convertWithGltf(const std::string& input, const std::string& output,
     }
     if (!core::io::isGltfPath(output))
         return writeDocumentFile(*document, output, writeOptions, context);
-    auto written = core::io::writeGltf(*document, output, exportOptions);
-    if (!written) {
-        std::fprintf(context.err, "hyperrig-cli: %s\n", written.error().message().c_str());
-        return kExitFailure;
-    }
-    for (const std::string& warning : *written)
-        std::fprintf(context.err, "hyperrig-cli: warning: %s\n", warning.c_str());
-    return kExitSuccess;
+    return reportWritten(core::io::writeGltf(*document, output, exportOptions), context);
 }
 
 std::optional<core::Diagnostics>

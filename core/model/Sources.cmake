@@ -1,5 +1,6 @@
 target_sources(hyperrig_core PRIVATE
     model/BindPose.cpp
+    model/BindPoseFromTransforms.cpp
     model/ComponentType.cpp
     model/Document.cpp
     model/DocumentEquality.cpp

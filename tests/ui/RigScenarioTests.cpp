@@ -1,5 +1,6 @@
 #include "core/eval/BoneRotations.h"
 #include "core/eval/CompiledRig.h"
+#include "core/eval/PoseFile.h"
 #include "core/eval/RigEvaluation.h"
 #include "core/eval/ThreadPool.h"
 #include "core/io/g4mf/G4mfFile.h"
@@ -9,12 +10,17 @@
 #include "tests/ui/SessionTestSupport.h"
 #include "tests/ui/panels/PanelTestSupport.h"
 #include "ui/meshes/MergeMeshesDialog.h"
+#include "ui/panels/bindposes/BindPosesPanel.h"
+#include "ui/panels/bindposes/CapturePoseDialog.h"
 #include "ui/panels/bones/BonesPanel.h"
 #include "ui/panels/groups/GroupNamesPanel.h"
 #include "ui/session/EditorSession.h"
 #include "ui/widgets/NumberField.h"
 
 #include <QCheckBox>
+#include <QComboBox>
+#include <QCoreApplication>
+#include <QPointer>
 #include <QPushButton>
 #include <QTableView>
 #include <QTest>
@@ -39,17 +45,30 @@ const std::map<std::string, core::eval::PlaneAngles> kScenarioPose = {
     {"RightLowerLeg", {0, -30, 0, 0, 0, 0}} // XZ
 };
 
-// The vertices of every skinned mesh node, by node name, under the scenario pose.
-std::map<std::string, std::vector<float>> posedVertices(const core::model::Document& document) {
-    auto rig = core::eval::CompiledRig::compile(document);
-    REQUIRE(rig.ok());
+// The pose that turns the named bones by their plane angles.
+std::map<NodeId, core::eval::PlaneAngles>
+scenarioRotations(const core::model::Document& document,
+                  const std::map<std::string, core::eval::PlaneAngles>& byName) {
     std::map<NodeId, core::eval::PlaneAngles> rotations;
-    for (const auto& [name, angles] : kScenarioPose) {
+    for (const auto& [name, angles] : byName) {
         const NodeId bone = document.findNode(name);
         REQUIRE(bone);
         rotations[bone] = angles;
     }
-    auto pose = core::eval::poseFromBoneRotations(document, *rig, rotations);
+    return rotations;
+}
+
+// The vertices of every skinned mesh node, by node name, under a pose of the document's rig:
+// the bones turned by plane angles (by bone name), or the stored bind pose of a type.
+std::map<std::string, std::vector<float>>
+posedVertices(const core::model::Document& document,
+              const std::map<std::string, core::eval::PlaneAngles>& byName = kScenarioPose,
+              const char* bindPose = nullptr) {
+    auto rig = core::eval::CompiledRig::compile(document);
+    REQUIRE(rig.ok());
+    auto pose = bindPose ? core::eval::namedPose(bindPose, document, *rig)
+                         : core::eval::poseFromBoneRotations(document, *rig,
+                                                             scenarioRotations(document, byName));
     REQUIRE(pose.ok());
     core::eval::ThreadPool pool(1);
     core::eval::EvaluatedRig evaluated;
@@ -64,8 +83,8 @@ std::map<std::string, std::vector<float>> posedVertices(const core::model::Docum
 } // namespace
 
 // Issue 14's scenario, through the panels and dialogs a person uses: merge Body and Clothing by
-// name, rename a group, set a bone's mass, distribute a total mass, save, reopen: the file
-// validates and deforms exactly as the edited document did.
+// name, rename a group, set a bone's mass, distribute a total mass, capture a TPose after posing
+// two bones, save, reopen: the file validates and deforms exactly as the edited document did.
 TEST_CASE("a rigger merges, renames, weighs and saves the 4D creature", "[ui][scenario]") {
     ui::EditorSession session;
     REQUIRE(session.openFile(sampleFile("creature-4d.g4tf")).ok());
@@ -116,6 +135,55 @@ TEST_CASE("a rigger merges, renames, weighs and saves the 4D creature", "[ui][sc
     REQUIRE(spineMass.has_value());
     CHECK(*spineMass == Approx(4.0));
 
+    // Capture a TPose after posing two bones (Bind Poses > Remove the sample's TPose, pose,
+    // Capture Current Pose..., type TPose, OK).
+    ui::BindPosesPanel bindPoses(session);
+    bindPoses.resize(420, 900);
+    bindPoses.show();
+    REQUIRE(QTest::qWaitForWindowExposed(&bindPoses));
+    session.select({node("CreatureRig")});
+    auto* poses = child<QTableView>(bindPoses, "bindPosesTable");
+    const auto row = [poses](const char* poseType) {
+        for (int r = 0; r < poses->model()->rowCount(); ++r)
+            if (poses->model()->index(r, 0).data().toString() == QLatin1String(poseType))
+                return r;
+        return -1;
+    };
+    REQUIRE(row("TPose") >= 0);
+    QTest::mouseClick(poses->viewport(), Qt::LeftButton, {},
+                      poses->visualRect(poses->model()->index(row("TPose"), 0)).center());
+    QTest::mouseClick(child<QPushButton>(bindPoses, "bindPoseRemove"), Qt::LeftButton);
+    REQUIRE(row("TPose") < 0);
+    const std::map<std::string, core::eval::PlaneAngles> twoBones = {
+        {"LeftUpperArm", {0, 0, 40, 0, 0, 0}}, // XW: into the fourth dimension
+        {"RightUpperArm", {-35, 0, 0, 0, 0, 0}}};
+    for (const auto& [bone, angles] : scenarioRotations(session.document(), twoBones))
+        session.setBoneRotation(bone, angles);
+    QTest::mouseClick(child<QPushButton>(bindPoses, "bindPoseCapture"), Qt::LeftButton);
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::MetaCall); // the click opens it queued
+    QPointer<ui::CapturePoseDialog> capture;
+    for (auto* dialog : bindPoses.findChildren<ui::CapturePoseDialog*>())
+        if (dialog->isVisible())
+            capture = dialog;
+    REQUIRE(capture);
+    auto* poseType = child<QComboBox>(*capture, "capturePoseType");
+    poseType->setCurrentIndex(poseType->findText("TPose"));
+    QTest::mouseClick(child<QPushButton>(*capture, "capturePoseOk"), Qt::LeftButton);
+    CHECK(session.undoName() == "Capture Bind Pose");
+    REQUIRE(row("TPose") >= 0);
+    session.resetPose();
+    // The stored TPose deforms the skin as the two posed bones did (skeleton-space transforms
+    // stored and turned back into a pose: equal up to rounding).
+    const auto capturedTPose = posedVertices(session.document(), {}, "TPose");
+    const auto byAngles = posedVertices(session.document(), twoBones);
+    REQUIRE(capturedTPose.size() == byAngles.size());
+    for (const auto& [mesh, positions] : byAngles) {
+        INFO(mesh);
+        REQUIRE(capturedTPose.at(mesh).size() == positions.size());
+        for (std::size_t i = 0; i < positions.size(); ++i)
+            REQUIRE(capturedTPose.at(mesh)[i] == Approx(positions[i]).margin(1e-5));
+    }
+
     const auto edited = posedVertices(session.document());
     REQUIRE(edited.count("Body") == 1);
 
@@ -138,4 +206,5 @@ TEST_CASE("a rigger merges, renames, weighs and saves the 4D creature", "[ui][sc
     CHECK(document.node(document.findNode("Tail")).bone()->mass == 1.5);
     CHECK(document.node(document.findNode("Spine")).bone()->mass == spineMass);
     CHECK(posedVertices(document) == edited);
+    CHECK(posedVertices(document, {}, "TPose") == capturedTPose);
 }

@@ -1,6 +1,7 @@
 #include "core/edit/commands/BindPoseCapture.h"
 
 #include "core/edit/commands/DataCommandSupport.h"
+#include "core/model/BindPoseFromTransforms.h"
 
 #include <vector>
 
@@ -30,28 +31,17 @@ Result<math::AffineN> skeletonSpaceTransform(const model::Document& document,
 Result<model::BindPose> captureRestPose(const model::Document& document, model::NodeId skeleton,
                                         model::PoseType type) {
     const model::Skeleton& component = *document.node(skeleton).skeleton();
-    model::BindPose pose;
-    pose.type = type;
-    pose.extra = model::OrderedJson::object(); // as the reader gives poses without unknown keys
-    pose.joints.reserve(component.joints.size());
-    const math::AffineN identity = math::AffineN::identity(document.dimension());
+    std::vector<math::AffineN> slotTransforms(component.joints.size(),
+                                              math::AffineN::identity(document.dimension()));
     for (std::size_t slot = 0; slot < component.joints.size(); ++slot) {
-        math::AffineN transform = identity;
         if (const model::JointSlot& joint = component.joints[slot]) {
             auto found = skeletonSpaceTransform(document, skeleton, *joint);
             if (!found)
                 return found.error().withContext("joints slot " + std::to_string(slot));
-            transform = *found;
+            slotTransforms[slot] = *found;
         }
-        model::JointPose entry;
-        entry.extra = model::OrderedJson::object();
-        const auto position = transform.position().values();
-        const auto basis = transform.basis().columnMajor();
-        entry.position.assign(position.begin(), position.end());
-        entry.basis.assign(basis.begin(), basis.end());
-        pose.joints.push_back(std::move(entry));
     }
-    return pose;
+    return model::bindPoseFromTransforms(type, slotTransforms);
 }
 
 } // namespace hyperrig::core::edit

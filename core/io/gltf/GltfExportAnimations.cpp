@@ -30,26 +30,17 @@ poseLocals(const model::Document& document, NodeId skeletonId, const model::Bind
         if (basis && position && position->dimension() == 3)
             entries.insert_or_assign(*skeleton.joints[s], math::AffineN(*basis, *position));
     }
+    const auto globals = boneGlobals(document, skeletonId, entries);
     std::unordered_map<NodeId, math::AffineN> locals;
-    std::vector<std::pair<NodeId, math::AffineN>> stack;
-    for (NodeId child : document.node(skeletonId).children)
-        stack.emplace_back(child, math::AffineN::identity(3));
-    while (!stack.empty()) {
-        auto [id, parent] = stack.back();
-        stack.pop_back();
-        const auto& node = document.node(id);
-        if (!node.isBone())
-            continue;
-        auto rest = node.transform.toAffine(3);
-        math::AffineN global =
-            math::AffineN::compose(parent, rest ? *rest : math::AffineN::identity(3));
-        if (const auto entry = entries.find(id); entry != entries.end()) {
-            global = entry->second;
-            if (auto inverse = parent.inverse())
-                locals.insert_or_assign(id, math::AffineN::compose(*inverse, global));
-        }
-        for (NodeId child : node.children)
-            stack.emplace_back(child, global);
+    for (const auto& [bone, global] : entries) {
+        if (globals.count(bone) == 0)
+            continue; // in a slot but not a bone of this skeleton
+        // A bone's parent is the skeleton or a bone boneGlobals reached.
+        const NodeId parent = document.node(bone).parent;
+        const math::AffineN parentGlobal =
+            parent == skeletonId ? math::AffineN::identity(3) : globals.at(parent);
+        if (auto inverse = parentGlobal.inverse())
+            locals.insert_or_assign(bone, math::AffineN::compose(*inverse, global));
     }
     return locals;
 }

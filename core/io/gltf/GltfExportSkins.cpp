@@ -8,9 +8,10 @@
 
 namespace hyperrig::core::io::gltf {
 
-std::unordered_map<NodeId, math::AffineN> restGlobals(const model::Document& document,
-                                                      NodeId skeleton) {
-    std::unordered_map<NodeId, math::AffineN> rest;
+std::unordered_map<NodeId, math::AffineN>
+boneGlobals(const model::Document& document, NodeId skeleton,
+            const std::unordered_map<NodeId, math::AffineN>& placed) {
+    std::unordered_map<NodeId, math::AffineN> globals;
     std::vector<std::pair<NodeId, math::AffineN>> stack;
     for (NodeId child : document.node(skeleton).children)
         stack.emplace_back(child, math::AffineN::identity(3));
@@ -20,20 +21,24 @@ std::unordered_map<NodeId, math::AffineN> restGlobals(const model::Document& doc
         const auto& node = document.node(id);
         if (!node.isBone())
             continue;
-        auto local = node.transform.toAffine(3);
-        const auto global =
-            math::AffineN::compose(parent, local ? *local : math::AffineN::identity(3));
-        rest.insert_or_assign(id, global);
+        math::AffineN global = math::AffineN::identity(3);
+        if (const auto at = placed.find(id); at != placed.end()) {
+            global = at->second;
+        } else {
+            auto local = node.transform.toAffine(3);
+            global = math::AffineN::compose(parent, local ? *local : math::AffineN::identity(3));
+        }
+        globals.insert_or_assign(id, global);
         for (NodeId child : node.children)
             stack.emplace_back(child, global);
     }
-    return rest;
+    return globals;
 }
 
 Result<void> Exporter::writeSkin(NodeId skeletonId) {
     const auto& node = m_document.node(skeletonId);
     const auto& skeleton = *node.skeleton();
-    const auto rest = restGlobals(m_document, skeletonId);
+    const auto rest = boneGlobals(m_document, skeletonId);
     std::vector<NodeId> joints;
     std::vector<std::uint32_t> slotJoint;
     bool needStatic = false;

@@ -26,9 +26,13 @@ bool isNodePose(const model::BindPose& pose);
 // The local transforms that put the bones of `skeleton` in `pose` (bones in a joints slot only).
 std::unordered_map<NodeId, math::AffineN> poseLocals(const model::Document& document,
                                                      NodeId skeleton, const model::BindPose& pose);
-// Skeleton-space rest transforms of the bones under `skeleton`.
-std::unordered_map<NodeId, math::AffineN> restGlobals(const model::Document& document,
-                                                      NodeId skeleton);
+// Skeleton-space transforms of the bones under `skeleton` (reached through bones only), composed
+// top-down from their local transforms, G_b = G_parent * L_b, except that a bone listed in
+// `placed` sits where the map says (and its children follow it). A malformed local counts as the
+// identity. With nothing placed: the rest pose.
+std::unordered_map<NodeId, math::AffineN>
+boneGlobals(const model::Document& document, NodeId skeleton,
+            const std::unordered_map<NodeId, math::AffineN>& placed = {});
 // A mesh instance whose mesh has a skin, directly under a skeleton.
 bool isSkinnedInstance(const model::Document& document, NodeId id);
 
