@@ -1,7 +1,10 @@
-# ui/widgets: editors shared by the panels (number fields, inline refusal messages, axis names, buttons and problem labels).
+# ui/widgets: editors shared by the panels (number fields, inline refusal messages, axis names, buttons and problem labels, tables whose rows are dragged to reorder them).
 target_sources(hyperrig_ui PRIVATE
     widgets/AxisNames.cpp
     widgets/FieldMessage.cpp
     widgets/NumberField.cpp
     widgets/NumberFieldEdits.cpp
-    widgets/PanelWidgets.cpp)
+    widgets/PanelWidgets.cpp
+    widgets/RowMoveModel.cpp
+    widgets/RowMovePlan.cpp
+    widgets/RowMoveTableView.cpp)

@@ -10,7 +10,7 @@
 namespace hyperrig::ui {
 
 GroupNamesModel::GroupNamesModel(Rename rename, QObject* parent)
-    : QAbstractTableModel(parent), m_rename(std::move(rename)) {}
+    : RowMoveModel(parent), m_rename(std::move(rename)) {}
 
 void GroupNamesModel::show(const core::model::Document* document, core::model::MeshId mesh) {
     std::vector<Row> rows;
@@ -129,7 +129,7 @@ QVariant GroupNamesModel::headerData(int section, Qt::Orientation orientation, i
 }
 
 Qt::ItemFlags GroupNamesModel::flags(const QModelIndex& index) const {
-    Qt::ItemFlags flags = QAbstractTableModel::flags(index);
+    Qt::ItemFlags flags = RowMoveModel::flags(index);
     if (index.isValid() && index.column() == NameColumn)
         flags |= Qt::ItemIsEditable;
     return flags;

@@ -5,7 +5,8 @@
 #include "core/model/Document.h"
 #endif
 
-#include <QAbstractTableModel>
+#include "ui/widgets/RowMoveModel.h"
+
 #include <QString>
 
 #include <functional>
@@ -20,7 +21,8 @@ namespace hyperrig::ui {
 // joints slot of the bound skeleton, "none" for an empty slot or a group beyond the joints),
 // Vertices (with a non-zero weight on the group) and Total Weight.
 // A rename goes through `rename` (the panel runs the command); the model itself never edits.
-class GroupNamesModel : public QAbstractTableModel {
+// Rows are dragged to reorder groups (RowMoveModel); the panel runs that command too.
+class GroupNamesModel : public RowMoveModel {
     Q_OBJECT
 public:
     enum Column { IndexColumn, NameColumn, BoneColumn, VerticesColumn, WeightColumn, ColumnCount };

@@ -1,5 +1,6 @@
 #include "ui/panels/groups/GroupNamesPanel.h"
 
+#include "core/edit/CompositeCommand.h"
 #include "core/edit/commands/DataCommands.h"
 #include "core/model/ItemLabels.h"
 #include "core/ops/influence/InfluenceTools.h"
@@ -7,6 +8,8 @@
 #include "ui/session/EditorSession.h"
 #include "ui/session/SelectedSkeleton.h"
 #include "ui/widgets/PanelWidgets.h"
+#include "ui/widgets/RowMovePlan.h"
+#include "ui/widgets/RowMoveTableView.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -19,7 +22,6 @@
 #include <QPushButton>
 #include <QSignalBlocker>
 #include <QSpinBox>
-#include <QTableView>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -61,11 +63,12 @@ GroupNamesPanel::GroupNamesPanel(EditorSession& session, QWidget* parent)
     auto* meshForm = new QFormLayout;
     meshForm->addRow(meshLabel, m_mesh);
 
-    m_table = new QTableView(this);
+    m_table = new RowMoveTableView(this);
     m_table->setObjectName(QStringLiteral("groupsTable"));
     m_table->setAccessibleName(tr("Group Names"));
     m_table->setToolTip(tr("The skin's groups: group i follows the bone in joints slot i. "
-                           "F2 renames the current group."));
+                           "F2 renames the current group; drag a group to give it another "
+                           "index."));
     m_table->setModel(m_model);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
@@ -201,6 +204,7 @@ GroupNamesPanel::GroupNamesPanel(EditorSession& session, QWidget* parent)
     connect(m_threshold, &QDoubleSpinBox::valueChanged, this, &GroupNamesPanel::refreshPreviews);
     connect(m_up, &QPushButton::clicked, this, [this] { moveGroup(-1); });
     connect(m_down, &QPushButton::clicked, this, [this] { moveGroup(1); });
+    connect(m_table, &RowMoveTableView::moveRequested, this, &GroupNamesPanel::moveDraggedGroups);
     connect(m_mesh, &QComboBox::activated, this, &GroupNamesPanel::meshChosen);
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             &GroupNamesPanel::currentGroupChanged);
@@ -415,6 +419,34 @@ void GroupNamesPanel::moveGroup(int offset) {
     run(core::edit::reorderGroup(mesh, static_cast<std::size_t>(from),
                                  static_cast<std::size_t>(to)),
         to);
+}
+
+void GroupNamesPanel::moveDraggedGroups(const QList<int>& rows, int destination) {
+    const MeshId mesh = shownMesh();
+    if (!mesh || rows.isEmpty())
+        return;
+    // The table selects one row at a time, so a drag carries one group; several would move as a
+    // block, like the Joints panel's slots.
+    const std::vector<int> dragged(rows.begin(), rows.end());
+    const std::vector<RowMove> steps = rowMoveSteps(dragged, destination);
+    if (steps.empty())
+        return; // dropped where it is
+    std::unique_ptr<core::edit::Command> command;
+    if (steps.size() == 1) {
+        command = core::edit::reorderGroup(mesh, static_cast<std::size_t>(steps[0].first),
+                                           static_cast<std::size_t>(steps[0].second));
+    } else {
+        auto batch = std::make_unique<core::edit::CompositeCommand>("Reorder Groups");
+        for (const auto& [from, to] : steps)
+            batch->appendPending(core::edit::reorderGroup(mesh, static_cast<std::size_t>(from),
+                                                          static_cast<std::size_t>(to)));
+        command = std::move(batch);
+    }
+    const int moved = movedRowsFirst(dragged, destination);
+    if (!run(std::move(command), moved) || moved >= m_model->rowCount())
+        return;
+    // The user picked this group up: it becomes the heat-map's group, as a click would make it.
+    emit heatMapGroupRequested(m_model->nameAt(moved));
 }
 
 bool GroupNamesPanel::run(std::unique_ptr<core::edit::Command> command, int selectRow) {

@@ -7,6 +7,7 @@
 #include "core/model/Ids.h"
 #endif
 
+#include <QList>
 #include <QWidget>
 
 #include <memory>
@@ -17,18 +18,19 @@ class QDoubleSpinBox;
 class QLabel;
 class QPushButton;
 class QSpinBox;
-class QTableView;
 
 namespace hyperrig::ui {
 
 class EditorSession;
 class GroupNamesModel;
+class RowMoveTableView;
 
 // The Group Names panel (dock title "Group Names"): the skin groups of one skinned mesh of the
 // selected skeleton (the "Mesh" combo; by default the selected mesh node, else the skeleton's
 // first skinned mesh) as a table (GroupNamesModel), with the skin tools of core/ops/influence.
-// Every edit is one undo step: a rename in the Name column, Move Up / Move Down (renumbering:
-// the joints stay, so the Bone column shows the group's new driver), "Infer Names from Joints",
+// Every edit is one undo step: a rename in the Name column, Move Up / Move Down or dragging a
+// row to another place (renumbering: the joints stay, so the Bone column shows the group's new
+// driver; a dragged group becomes the current one and the heat-map's), "Infer Names from Joints",
 // "Remove Unused", "Normalize", "Limit Influences" (to "Max influences") and "Prune Below" (a
 // "Threshold"). Each tool's label says beforehand how many vertices (or groups) it would change,
 // from the tool's own plan; a tool that would change nothing is disabled. The current group is
@@ -55,6 +57,7 @@ private:
     void setCurrentGroup(int row); // programmatic: no heat-map request
     bool rename(std::size_t group, const std::string& name);
     void moveGroup(int offset);
+    void moveDraggedGroups(const QList<int>& rows, int destination);
     bool run(std::unique_ptr<core::edit::Command> command, int selectRow = -1);
     void refuse(const QString& reason);
     core::model::MeshId shownMesh() const;
@@ -66,7 +69,7 @@ private:
     GroupNamesModel* m_model;
     QLabel* m_heading;
     QComboBox* m_mesh;
-    QTableView* m_table;
+    RowMoveTableView* m_table;
     QPushButton* m_up;
     QPushButton* m_down;
     QPushButton* m_infer;

@@ -9,7 +9,7 @@ namespace hyperrig::ui {
 
 using core::model::NodeId;
 
-JointsModel::JointsModel(QObject* parent) : QAbstractTableModel(parent) {}
+JointsModel::JointsModel(QObject* parent) : RowMoveModel(parent) {}
 
 std::vector<JointsModel::Row> JointsModel::readRows(std::vector<QString>& meshNames) const {
     std::vector<Row> rows;

@@ -6,7 +6,8 @@
 #include "core/ops/JointOrder.h"
 #endif
 
-#include <QAbstractTableModel>
+#include "ui/widgets/RowMoveModel.h"
+
 #include <QString>
 
 #include <vector>
@@ -19,7 +20,8 @@ namespace hyperrig::ui {
 // Problem (the validator's joints-order message for the slot, empty when it has none).
 // The model keeps ids and copies of what it shows; refresh() re-reads the skeleton and emits
 // the smallest signal that describes the change (rows inserted or removed at the end, or data).
-class JointsModel : public QAbstractTableModel {
+// Rows are dragged to move slots (RowMoveModel); the panel runs the move, the model never edits.
+class JointsModel : public RowMoveModel {
     Q_OBJECT
 public:
     enum Column { SlotColumn = 0, BoneColumn = 1, FirstMeshColumn = 2 };

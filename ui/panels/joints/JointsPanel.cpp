@@ -10,6 +10,8 @@
 #include "ui/session/EditorSession.h"
 #include "ui/session/SelectedSkeleton.h"
 #include "ui/widgets/PanelWidgets.h"
+#include "ui/widgets/RowMovePlan.h"
+#include "ui/widgets/RowMoveTableView.h"
 
 #include <QComboBox>
 #include <QFormLayout>
@@ -20,7 +22,6 @@
 #include <QLabel>
 #include <QPushButton>
 #include <QSignalBlocker>
-#include <QTableView>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -40,11 +41,12 @@ JointsPanel::JointsPanel(EditorSession& session, QWidget* parent)
     m_heading->setObjectName(QStringLiteral("jointsHeading"));
     m_heading->setWordWrap(true);
 
-    m_table = new QTableView(this);
+    m_table = new RowMoveTableView(this);
     m_table->setObjectName(QStringLiteral("jointsTable"));
     m_table->setAccessibleName(tr("Joints"));
     m_table->setToolTip(tr("The skeleton's joints slots in order: skin group i follows the bone "
-                           "of slot i. Ctrl+Up and Ctrl+Down move the current slot."));
+                           "of slot i. Drag rows to move slots; Ctrl+Up and Ctrl+Down move the "
+                           "current slot."));
     m_table->setModel(m_model);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::ExtendedSelection);
@@ -112,6 +114,7 @@ JointsPanel::JointsPanel(EditorSession& session, QWidget* parent)
     connect(m_down, &QPushButton::clicked, this, [this] { moveSlot(1); });
     connect(m_stiff, &QPushButton::clicked, this, &JointsPanel::makeStiff);
     connect(m_generate, &QPushButton::clicked, this, &JointsPanel::generateFromHierarchy);
+    connect(m_table, &RowMoveTableView::moveRequested, this, &JointsPanel::moveSlots);
     connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this,
             &JointsPanel::rowSelectionChanged);
     connect(m_table->selectionModel(), &QItemSelectionModel::currentChanged, this,
@@ -314,6 +317,28 @@ void JointsPanel::moveSlot(int offset) {
     if (run(core::edit::moveJoint(m_skeleton, static_cast<std::size_t>(from),
                                   static_cast<std::size_t>(to))))
         selectSlots(to, to);
+}
+
+void JointsPanel::moveSlots(const QList<int>& rows, int destination) {
+    const std::vector<int> dragged(rows.begin(), rows.end());
+    const std::vector<RowMove> steps = rowMoveSteps(dragged, destination);
+    if (steps.empty())
+        return; // dropped where they are
+    std::unique_ptr<core::edit::Command> command;
+    if (steps.size() == 1) {
+        command = core::edit::moveJoint(m_skeleton, static_cast<std::size_t>(steps[0].first),
+                                        static_cast<std::size_t>(steps[0].second));
+    } else {
+        auto batch = std::make_unique<core::edit::CompositeCommand>("Move Joint Slots");
+        for (const auto& [from, to] : steps)
+            batch->appendPending(core::edit::moveJoint(m_skeleton, static_cast<std::size_t>(from),
+                                                       static_cast<std::size_t>(to)));
+        command = std::move(batch);
+    }
+    if (run(std::move(command))) {
+        const int first = movedRowsFirst(dragged, destination);
+        selectSlots(first, first + static_cast<int>(dragged.size()) - 1);
+    }
 }
 
 void JointsPanel::makeStiff() {

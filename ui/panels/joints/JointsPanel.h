@@ -7,6 +7,7 @@
 #include "core/model/Ids.h"
 #endif
 
+#include <QList>
 #include <QWidget>
 
 #include <memory>
@@ -15,12 +16,12 @@
 class QComboBox;
 class QLabel;
 class QPushButton;
-class QTableView;
 
 namespace hyperrig::ui {
 
 class EditorSession;
 class JointsModel;
+class RowMoveTableView;
 
 // The Joints panel (dock title "Joints"): the joints slots of the selected skeleton (or of the
 // selected bone's or skinned mesh's skeleton) as an ordered table (JointsModel), with each
@@ -29,6 +30,11 @@ class JointsModel;
 // - "Add Slot" appends a slot for the current bone (none when no bone of this skeleton is
 //   current), with its entry in every bind pose where that pose puts the bone;
 // - "Remove Slot", "Move Up", "Move Down" (Ctrl+Up/Down in the table);
+// - dragging rows to another place in the table: the dragged slots, in their order, go where
+//   they are dropped, as one step (one moveJoint per slot that must move, the same command and
+//   refusals as the buttons); the moved slots stay selected. Several rows, even with gaps
+//   between them, move as one block, as a list view moves them; a drop where they already are
+//   changes nothing;
 // - "Make Stiff": one bone over consecutive slots (g4mf-skeleton.md's stiff tail): every
 //   selected slot takes the first one's bone and, in every bind pose, its entry;
 // - "Generate from Hierarchy": every bone once, in document order (parents first).
@@ -54,6 +60,7 @@ private:
     void addSlot();
     void removeSlots();
     void moveSlot(int offset);
+    void moveSlots(const QList<int>& rows, int destination);
     void makeStiff();
     void generateFromHierarchy();
     bool run(std::unique_ptr<core::edit::Command> command);
@@ -64,7 +71,7 @@ private:
     core::model::NodeId m_skeleton;
     JointsModel* m_model;
     QLabel* m_heading;
-    QTableView* m_table;
+    RowMoveTableView* m_table;
     QComboBox* m_bone;
     QPushButton* m_add;
     QPushButton* m_remove;

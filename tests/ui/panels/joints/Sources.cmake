@@ -1,2 +1,3 @@
 target_sources(hyperrig_ui_tests PRIVATE
+    ui/panels/joints/JointsDragTests.cpp
     ui/panels/joints/JointsPanelTests.cpp)

@@ -1,0 +1,3 @@
+target_sources(hyperrig_ui_tests PRIVATE
+    ui/widgets/RowMovePlanTests.cpp
+    ui/widgets/RowMoveTableViewTests.cpp)
