@@ -29,22 +29,8 @@ using hyperrig::test::type;
 
 namespace {
 
-struct BindPosesFixture {
-    ui::EditorSession session;
-    std::unique_ptr<ui::BindPosesPanel> panel;
-
-    BindPosesFixture() {
-        REQUIRE(session.openFile(test::sampleFile("creature-4d.g4tf")).ok());
-        panel = std::make_unique<ui::BindPosesPanel>(session);
-        panel->resize(420, 900);
-        panel->show();
-        REQUIRE(QTest::qWaitForWindowExposed(panel.get()));
-    }
-    NodeId node(const char* name) const {
-        const NodeId id = session.document().findNode(name);
-        REQUIRE(id);
-        return id;
-    }
+struct BindPosesFixture : test::PanelFixture<ui::BindPosesPanel> {
+    BindPosesFixture() : PanelFixture({420, 900}) {}
     const std::vector<core::model::BindPose>& poses() const {
         return session.document().node(node("CreatureRig")).skeleton()->bindPoses;
     }
@@ -60,7 +46,6 @@ struct BindPosesFixture {
                 return &stored;
         return nullptr;
     }
-    std::size_t steps() const { return session.history().undoCount(); }
     QTableView* table(const char* name) const { return child<QTableView>(*panel, name); }
     QPushButton* button(const char* name) const { return child<QPushButton>(*panel, name); }
     // Chooses the pose of that type in the table, as a click on its row does.

@@ -21,28 +21,11 @@ using hyperrig::test::type;
 
 namespace {
 
-struct BonesFixture {
-    ui::EditorSession session;
-    std::unique_ptr<ui::BonesPanel> panel;
-
-    BonesFixture() {
-        REQUIRE(
-            session.openFile(QStringLiteral(HYPERRIG_SOURCE_DIR "/assets/samples/creature-4d.g4tf"))
-                .ok());
-        panel = std::make_unique<ui::BonesPanel>(session);
-        panel->resize(360, 800);
-        panel->show();
-        REQUIRE(QTest::qWaitForWindowExposed(panel.get()));
-    }
-    NodeId node(const char* name) const {
-        const NodeId id = session.document().findNode(name);
-        REQUIRE(id);
-        return id;
-    }
+struct BonesFixture : test::PanelFixture<ui::BonesPanel> {
+    BonesFixture() : PanelFixture({360, 800}) {}
     const core::model::Bone& bone(const char* name) const {
         return *session.document().node(node(name)).bone();
     }
-    std::size_t steps() const { return session.history().undoCount(); }
 };
 
 } // namespace

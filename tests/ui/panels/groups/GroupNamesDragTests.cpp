@@ -26,25 +26,18 @@ using hyperrig::test::dragRows;
 namespace {
 
 // The 4D creature with a shown Group Names panel on Body (skinned to CreatureRig, with names).
-struct GroupNamesDragFixture {
-    ui::EditorSession session;
-    std::unique_ptr<ui::GroupNamesPanel> panel;
+struct GroupNamesDragFixture : test::PanelFixture<ui::GroupNamesPanel> {
     ui::RowMoveTableView* table = nullptr;
     std::unique_ptr<QAbstractItemModelTester> tester;
 
-    GroupNamesDragFixture() {
-        REQUIRE(session.openFile(test::sampleFile("creature-4d.g4tf")).ok());
-        panel = std::make_unique<ui::GroupNamesPanel>(session);
-        panel->resize(520, 800);
-        panel->show();
-        REQUIRE(QTest::qWaitForWindowExposed(panel.get()));
+    GroupNamesDragFixture() : PanelFixture({520, 800}) {
         table = child<ui::RowMoveTableView>(*panel, "groupsTable");
         tester = std::make_unique<QAbstractItemModelTester>(table->model());
-        session.select({session.document().findNode("Body")});
+        session.select({node("Body")});
         REQUIRE(table->model()->rowCount() >= 6);
     }
     core::model::MeshId body() const {
-        return session.document().node(session.document().findNode("Body")).meshInstance()->mesh;
+        return session.document().node(node("Body")).meshInstance()->mesh;
     }
     std::vector<std::string> names() const {
         return *session.document().meshes.at(body()).skin->groupNames;
@@ -54,7 +47,6 @@ struct GroupNamesDragFixture {
         const auto& groups = session.document().meshes.at(body()).skin->groups;
         return static_cast<std::size_t>(std::count(groups.begin(), groups.end(), group));
     }
-    std::size_t steps() const { return session.history().undoCount(); }
 };
 
 } // namespace

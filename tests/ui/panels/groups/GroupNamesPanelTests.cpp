@@ -25,20 +25,12 @@ using hyperrig::test::sampleFile;
 namespace {
 
 // The 4D creature with a shown Group Names panel; CreatureRig skins Body and Clothing.
-struct GroupNamesFixture {
-    ui::EditorSession session;
-    std::unique_ptr<ui::GroupNamesPanel> panel;
+struct GroupNamesFixture : test::PanelFixture<ui::GroupNamesPanel> {
     QTableView* table = nullptr;
 
-    GroupNamesFixture() {
-        REQUIRE(session.openFile(sampleFile("creature-4d.g4tf")).ok());
-        panel = std::make_unique<ui::GroupNamesPanel>(session);
-        panel->resize(520, 800);
-        panel->show();
-        REQUIRE(QTest::qWaitForWindowExposed(panel.get()));
+    GroupNamesFixture() : PanelFixture({520, 800}) {
         table = child<QTableView>(*panel, "groupsTable");
     }
-    NodeId node(const char* name) const { return session.document().findNode(name); }
     core::model::MeshId meshOf(const char* name) const {
         return session.document().node(node(name)).meshInstance()->mesh;
     }
@@ -48,7 +40,6 @@ struct GroupNamesFixture {
     QString cell(int row, int column) const {
         return table->model()->index(row, column).data().toString();
     }
-    std::size_t steps() const { return session.history().undoCount(); }
 };
 
 } // namespace

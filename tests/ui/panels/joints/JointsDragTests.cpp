@@ -26,35 +26,20 @@ namespace {
 
 // The 4D creature (CreatureRig: 28 slots, Hips .. Tail in document order, then Spine, Chest,
 // LeftUpperArm, RightUpperArm again; a TPose) with a shown Joints panel on CreatureRig.
-struct JointsDragFixture {
-    ui::EditorSession session;
-    std::unique_ptr<ui::JointsPanel> panel;
+struct JointsDragFixture : test::PanelFixture<ui::JointsPanel> {
     ui::RowMoveTableView* table = nullptr;
     std::unique_ptr<QAbstractItemModelTester> tester;
 
-    explicit JointsDragFixture(std::optional<core::model::Document> document = std::nullopt) {
-        if (document)
-            session.adoptDocument(std::move(*document), {}, {});
-        else
-            REQUIRE(session.openFile(test::sampleFile("creature-4d.g4tf")).ok());
-        panel = std::make_unique<ui::JointsPanel>(session);
-        panel->resize(480, 700);
-        panel->show();
-        REQUIRE(QTest::qWaitForWindowExposed(panel.get()));
+    explicit JointsDragFixture(std::optional<core::model::Document> document = std::nullopt)
+        : PanelFixture({480, 700}, std::move(document)) {
         table = child<ui::RowMoveTableView>(*panel, "jointsTable");
         tester = std::make_unique<QAbstractItemModelTester>(table->model());
         session.select({node("CreatureRig")});
         REQUIRE(table->model()->rowCount() == 28);
     }
-    NodeId node(const char* name) const {
-        const NodeId id = session.document().findNode(name);
-        REQUIRE(id);
-        return id;
-    }
     const core::model::Skeleton& skeleton() const {
         return *session.document().node(node("CreatureRig")).skeleton();
     }
-    std::size_t steps() const { return session.history().undoCount(); }
     std::vector<int> selectedRows() const {
         std::vector<int> rows;
         for (const QModelIndex& index : table->selectionModel()->selectedRows())

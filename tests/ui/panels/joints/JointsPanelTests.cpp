@@ -24,28 +24,13 @@ namespace {
 // 28 slots: the 24 bones Hips .. Tail in document order, then Spine, Chest, LeftUpperArm and
 // RightUpperArm again (merged joints); Body and Clothing are skinned to it; it stores a TPose
 // (assets/samples/creature-4d.g4tf).
-struct JointsFixture {
-    ui::EditorSession session;
-    std::unique_ptr<ui::JointsPanel> panel;
+struct JointsFixture : test::PanelFixture<ui::JointsPanel> {
     QTableView* table = nullptr;
 
-    JointsFixture() {
-        REQUIRE(session.openFile(sampleFile("creature-4d.g4tf")).ok());
-        panel = std::make_unique<ui::JointsPanel>(session);
-        panel->resize(480, 700);
-        panel->show();
-        REQUIRE(QTest::qWaitForWindowExposed(panel.get()));
-        table = child<QTableView>(*panel, "jointsTable");
-    }
-    NodeId node(const char* name) const {
-        const NodeId id = session.document().findNode(name);
-        REQUIRE(id);
-        return id;
-    }
+    JointsFixture() : PanelFixture({480, 700}) { table = child<QTableView>(*panel, "jointsTable"); }
     const core::model::Skeleton& skeleton() const {
         return *session.document().node(node("CreatureRig")).skeleton();
     }
-    std::size_t steps() const { return session.history().undoCount(); }
     QString cell(int row, int column) const {
         return table->model()->index(row, column).data().toString();
     }
