@@ -8,6 +8,7 @@
 #include "ui/files/DocumentFiles.h"
 #include "ui/meshes/MeshActions.h"
 #include "ui/panels/bindposes/BindPosesPanel.h"
+#include "ui/panels/pose/PosePanel.h"
 #include "ui/session/EditorSession.h"
 #include "ui/viewport/ViewportActions.h"
 #include "ui/viewport/ViewportBinding.h"
@@ -206,8 +207,8 @@ void MainWindow::select(core::model::NodeId node) {
                            : std::vector<core::model::NodeId>{});
 }
 
-const std::map<core::model::NodeId, core::eval::PlaneAngles>& MainWindow::boneRotations() const {
-    return m_session->boneRotations();
+const core::eval::BonePoses& MainWindow::bonePoses() const {
+    return m_session->bonePoses();
 }
 
 void MainWindow::updateUndoActions() {
@@ -347,6 +348,8 @@ void MainWindow::createMenus() {
     QMenu* poseMenu = menuBar()->addMenu(tr("&Pose"));
     poseMenu->setObjectName(QStringLiteral("poseMenu"));
     m_viewportActions->addPoseActions(*poseMenu);
+    poseMenu->addSeparator();
+    poseMenu->addActions(m_pose->menuActions());
     poseMenu->addSeparator();
     poseMenu->addActions(m_bindPoses->menuActions());
 

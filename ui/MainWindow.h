@@ -1,6 +1,6 @@
 #pragma once
 
-#include "core/eval/BoneRotations.h"
+#include "core/eval/BonePoses.h"
 #include "core/model/Document.h"
 
 #include <QMainWindow>
@@ -21,6 +21,7 @@ class DocumentFiles;
 class EditorSession;
 class MeshActions;
 class NodeActions;
+class PosePanel;
 class ViewportActions;
 class ViewportBinding;
 class ViewportWidget;
@@ -54,8 +55,9 @@ public:
     // The current node: the last one selected (a bone or a mesh node, ...); none when null.
     core::model::NodeId selectedNode() const;
     void select(core::model::NodeId node);
-    // The current pose: plane angles per posed bone (core/eval/BoneRotations.h), transient.
-    const std::map<core::model::NodeId, core::eval::PlaneAngles>& boneRotations() const;
+    // The current pose: plane angles and translation per posed bone (core/eval/BonePoses.h),
+    // transient.
+    const core::eval::BonePoses& bonePoses() const;
 
     // The dock holding the panel titled `title` (Outliner, Inspector, Validation, History, ...).
     QDockWidget* dock(const QString& title) const;
@@ -84,6 +86,7 @@ private:
     ViewportBinding* m_binding = nullptr;
     ViewportActions* m_viewportActions = nullptr;
     BindPosesPanel* m_bindPoses = nullptr; // its actions go to the Pose menu
+    PosePanel* m_pose = nullptr;           // so do its Load Pose... and Save Pose...
     DocumentFiles* m_files = nullptr;
     NodeActions* m_nodeActions = nullptr;
     MeshActions* m_meshActions = nullptr;

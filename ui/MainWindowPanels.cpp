@@ -53,10 +53,12 @@ void MainWindow::createPanels() {
     QDockWidget* bonesDock =
         addPanel(bones, BonesPanel::title(), QStringLiteral("bonesDock"), Qt::RightDockWidgetArea);
     tabifyDockWidget(inspectorDock, bonesDock);
-    auto* pose = new PosePanel(*m_session);
+    m_pose = new PosePanel(*m_session);
     QDockWidget* poseDock =
-        addPanel(pose, PosePanel::title(), QStringLiteral("poseDock"), Qt::RightDockWidgetArea);
+        addPanel(m_pose, PosePanel::title(), QStringLiteral("poseDock"), Qt::RightDockWidgetArea);
     tabifyDockWidget(bonesDock, poseDock);
+    connect(m_pose, &PosePanel::message, this,
+            [this](const QString& text) { statusBar()->showMessage(text); });
     auto* joints = new JointsPanel(*m_session);
     QDockWidget* jointsDock = addPanel(joints, JointsPanel::title(), QStringLiteral("jointsDock"),
                                        Qt::RightDockWidgetArea);

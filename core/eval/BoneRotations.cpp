@@ -1,7 +1,7 @@
 #include "core/eval/BoneRotations.h"
 
+#include "core/eval/BonePoses.h"
 #include "core/math/Rotor.h"
-#include "core/model/ItemLabels.h"
 
 #include <numbers>
 
@@ -45,30 +45,10 @@ Result<math::BasisN> planeRotation(int dimension, const PlaneAngles& degrees) {
 
 Result<Pose> poseFromBoneRotations(const model::Document& document, const CompiledRig& rig,
                                    const std::map<model::NodeId, PlaneAngles>& rotations) {
-    Pose pose;
-    for (const auto& [bone, degrees] : rotations) {
-        const CompiledSkeleton* skeleton = nullptr;
-        std::int32_t index = CompiledSkeleton::kNoBone;
-        for (const CompiledSkeleton& candidate : rig.skeletons())
-            if ((index = candidate.indexOf(bone)) != CompiledSkeleton::kNoBone) {
-                skeleton = &candidate;
-                break;
-            }
-        if (!skeleton)
-            return Error("node " + model::describeNode(document, bone) +
-                         " is not a bone of a skeleton the viewport shows");
-        bool any = false;
-        for (double angle : degrees)
-            any = any || angle != 0.0;
-        if (!any)
-            continue;
-        auto rotation = planeRotation(document.dimension(), degrees);
-        if (!rotation)
-            return rotation.error();
-        const math::AffineN& rest = skeleton->restLocal[static_cast<std::size_t>(index)];
-        pose.local.insert_or_assign(bone, math::AffineN(rest.basis() * *rotation, rest.position()));
-    }
-    return pose;
+    BonePoses bonePoses;
+    for (const auto& [bone, degrees] : rotations)
+        bonePoses[bone].degrees = degrees;
+    return poseFromBonePoses(document, rig, bonePoses);
 }
 
 } // namespace hyperrig::core::eval

@@ -1,6 +1,7 @@
 # core/eval: CompiledRig, pose evaluation, skinning kernels (rig files listed here) and slicing
 # (core/eval/slice, its own list so the two parts evolve independently).
 target_sources(hyperrig_core PRIVATE
+    eval/BonePoses.cpp
     eval/BoneRotations.cpp
     eval/CompiledMesh.cpp
     eval/CompiledRig.cpp
@@ -8,7 +9,9 @@ target_sources(hyperrig_core PRIVATE
     eval/CompiledSkin.cpp
     eval/Pose.cpp
     eval/PoseCapture.cpp
+    eval/PlaneAngleDecomposition.cpp
     eval/PoseFile.cpp
+    eval/PoseFileWriter.cpp
     eval/RigEvaluation.cpp
     eval/RigSlice.cpp
     eval/GroupWeights.cpp

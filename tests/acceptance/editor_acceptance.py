@@ -241,7 +241,7 @@ try:
     missing += unnamed_controls(dock("Bones"))
     d.select_item(dock("Outliner"), "CreatureRig")
     missing += unnamed_controls(dock("Bones"))
-    for tab in ("Joints", "Group Names", "Bind Poses"):
+    for tab in ("Pose", "Joints", "Group Names", "Bind Poses"):
         d.click(d.find("page tab", tab))
         missing += unnamed_controls(dock(tab))
     check(not missing, "controls without an accessible name:\n  " + "\n  ".join(missing))

@@ -55,7 +55,7 @@ TEST_CASE("the session holds one document, its history, selection and pose", "[u
         CHECK_FALSE(session.canRedo());
         CHECK(session.history().undoCount() == 3);
         session.undo();
-        CHECK(session.boneRotations().empty());
+        CHECK(session.bonePoses().empty());
     }
     SECTION("going to a history step undoes or redoes to it; back at the start is clean") {
         session.goToStep(0);

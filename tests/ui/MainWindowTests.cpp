@@ -351,7 +351,7 @@ TEST_CASE("pose sliders pose the selected bone in the current pose, which applie
     state.poseBoneChanged = true;
     emit viewport.overlayChanged();
     CHECK(state.pose.kind == hyperrig::render::overlay::PoseSelection::Kind::Current);
-    CHECK(window.boneRotations().at(arm)[0] == 45.0);
+    CHECK(window.bonePoses().at(arm).degrees[0] == 45.0);
     CHECK(boneLine(forearm).head != restForearm); // the child follows its posed parent
     CHECK(boneLine(arm).head == restArm);         // turned about its own head
 
@@ -364,7 +364,7 @@ TEST_CASE("pose sliders pose the selected bone in the current pose, which applie
     SECTION("reset pose puts every bone back") {
         state.action = hyperrig::render::overlay::OverlayAction::ResetPose;
         emit viewport.overlayChanged();
-        CHECK(window.boneRotations().empty());
+        CHECK(window.bonePoses().empty());
         CHECK(state.poseBoneDegrees[0] == 0.0);
         CHECK(boneLine(forearm).head == restForearm);
     }
@@ -375,7 +375,7 @@ TEST_CASE("pose sliders pose the selected bone in the current pose, which applie
         REQUIRE(applyAsRest != nullptr);
         CHECK(resetBone->isEnabled()); // the arm is the current bone
         resetBone->trigger();
-        CHECK(window.boneRotations().count(arm) == 0); // at rest: no angles stored
+        CHECK(window.bonePoses().count(arm) == 0); // at rest: no angles stored
         CHECK(boneLine(forearm).head == restForearm);
         applyAsRest->trigger();
         CHECK(window.statusBar()->currentMessage().startsWith(QStringLiteral("Nothing is posed")));
@@ -389,7 +389,7 @@ TEST_CASE("pose sliders pose the selected bone in the current pose, which applie
         CHECK(window.statusBar()->currentMessage() ==
               QStringLiteral("Applied current as the rest pose"));
         CHECK_FALSE(window.document()->node(arm).transform == restTransform);
-        CHECK(window.boneRotations().empty()); // the pose is the rest pose now
+        CHECK(window.bonePoses().empty()); // the pose is the rest pose now
         const glm::vec3 baked = boneLine(forearm).head;
         CHECK(glm::length(baked - restForearm) > 0.01F);
         window.findChild<QAction*>(QStringLiteral("undoAction"))->trigger();

@@ -38,7 +38,7 @@ void EditorSession::install(std::unique_ptr<core::model::Document> document, con
     m_document = std::move(document);
     m_selection.clear();
     m_current = {};
-    m_boneRotations.clear();
+    m_bonePoses.clear();
     const bool bindPosesShown = m_previewedBindPose || m_ghostBindPose;
     m_previewedBindPose.reset();
     m_ghostBindPose.reset();
@@ -225,7 +225,7 @@ void EditorSession::documentEdited(const core::edit::ChangeSet& changes) {
     const bool currentGone = m_current && gone(m_current);
     if (currentGone)
         m_current = m_selection.empty() ? core::model::NodeId{} : m_selection.back();
-    const bool poseShrank = std::erase_if(m_boneRotations, [&](const auto& entry) {
+    const bool poseShrank = std::erase_if(m_bonePoses, [&](const auto& entry) {
                                 return gone(entry.first) || !m_document->node(entry.first).isBone();
                             }) > 0;
     const bool bindPosesDropped = dropUnstoredBindPoses();
@@ -294,24 +294,45 @@ void EditorSession::selectAll() {
     select(std::move(all), m_current);
 }
 
-void EditorSession::setBoneRotation(core::model::NodeId bone,
-                                    const core::eval::PlaneAngles& degrees) {
-    m_boneRotations[bone] = degrees;
+void EditorSession::setBonePose(core::model::NodeId bone, const core::eval::BonePose& bonePose) {
+    m_bonePoses[bone] = bonePose;
     stopPreview();
     emit poseChanged();
 }
 
-void EditorSession::resetBoneRotation(core::model::NodeId bone) {
-    if (m_boneRotations.erase(bone) > 0) {
+void EditorSession::setBoneRotation(core::model::NodeId bone,
+                                    const core::eval::PlaneAngles& degrees) {
+    core::eval::BonePose bonePose =
+        m_bonePoses.count(bone) ? m_bonePoses.at(bone) : core::eval::BonePose{};
+    bonePose.degrees = degrees;
+    setBonePose(bone, bonePose);
+}
+
+void EditorSession::setBoneTranslation(core::model::NodeId bone,
+                                       const core::eval::PoseTranslation& translation) {
+    core::eval::BonePose bonePose =
+        m_bonePoses.count(bone) ? m_bonePoses.at(bone) : core::eval::BonePose{};
+    bonePose.translation = translation;
+    setBonePose(bone, bonePose);
+}
+
+void EditorSession::setBonePoses(core::eval::BonePoses bonePoses) {
+    m_bonePoses = std::move(bonePoses);
+    stopPreview();
+    emit poseChanged();
+}
+
+void EditorSession::resetBonePose(core::model::NodeId bone) {
+    if (m_bonePoses.erase(bone) > 0) {
         stopPreview();
         emit poseChanged();
     }
 }
 
 void EditorSession::resetPose() {
-    if (m_boneRotations.empty())
+    if (m_bonePoses.empty())
         return;
-    m_boneRotations.clear();
+    m_bonePoses.clear();
     stopPreview();
     emit poseChanged();
 }

@@ -4,7 +4,7 @@
 #include "core/edit/ChangeSet.h"
 #include "core/edit/Command.h"
 #include "core/edit/History.h"
-#include "core/eval/BoneRotations.h"
+#include "core/eval/BonePoses.h"
 #include "core/eval/CompiledRig.h"
 #include "core/io/g4mf/G4mfReader.h"
 #include "core/io/g4mf/G4mfWriter.h"
@@ -111,12 +111,21 @@ public:
     void selectAll();
 
     // --- the current pose (preview only) -----------------------------------------------------
-    const std::map<core::model::NodeId, core::eval::PlaneAngles>& boneRotations() const {
-        return m_boneRotations;
-    }
-    // Editing the current pose shows it: a previewed bind pose stops being shown.
+    // Per posed bone its plane angles and translation relative to rest (core/eval/BonePoses.h:
+    // L_posed = L_rest ∘ T(t) ∘ R). Never part of the document or the history.
+    const core::eval::BonePoses& bonePoses() const { return m_bonePoses; }
+    // Editing the current pose shows it: a previewed bind pose stops being shown. Each emits
+    // poseChanged once.
+    void setBonePose(core::model::NodeId bone, const core::eval::BonePose& bonePose);
+    // The angles only (the overlay's sliders); the bone keeps its translation.
     void setBoneRotation(core::model::NodeId bone, const core::eval::PlaneAngles& degrees);
-    void resetBoneRotation(core::model::NodeId bone);
+    // The translation only; the bone keeps its angles.
+    void setBoneTranslation(core::model::NodeId bone,
+                            const core::eval::PoseTranslation& translation);
+    // Replaces the whole current pose (Pose > Load Pose...): bones not listed go back to rest.
+    void setBonePoses(core::eval::BonePoses bonePoses);
+    // Reset Bone: the bone back at rest (angles and translation).
+    void resetBonePose(core::model::NodeId bone);
     void resetPose();
 
     // --- stored bind poses on show (preview only) --------------------------------------------
@@ -161,7 +170,7 @@ private:
     bool m_lastModified = false;
     std::vector<core::model::NodeId> m_selection;
     core::model::NodeId m_current;
-    std::map<core::model::NodeId, core::eval::PlaneAngles> m_boneRotations;
+    core::eval::BonePoses m_bonePoses;
     std::optional<core::model::PoseType> m_previewedBindPose;
     std::optional<core::model::PoseType> m_ghostBindPose;
 };

@@ -1,6 +1,6 @@
 #include "ui/viewport/ViewportBinding.h"
 
-#include "core/eval/BoneRotations.h"
+#include "core/eval/BonePoses.h"
 #include "core/eval/PoseFile.h"
 #include "core/eval/ThreadPool.h"
 #include "core/model/DocumentSummary.h"
@@ -233,7 +233,7 @@ void ViewportBinding::applyOverlayChanges() {
     if (action == OverlayAction::ResetPose) {
         m_session.resetPose();
     } else if (action == OverlayAction::ResetBonePose) {
-        m_session.resetBoneRotation(m_session.currentNode());
+        m_session.resetBonePose(m_session.currentNode());
     }
     if (refresh)
         refreshScene();
@@ -250,8 +250,8 @@ core::Result<core::eval::Pose> ViewportBinding::shownPose() const {
     if (state.pose.kind != render::overlay::PoseSelection::Kind::Current)
         return core::eval::namedPose(selectedPoseName(state), m_session.document(),
                                      *m_session.rig());
-    return core::eval::poseFromBoneRotations(m_session.document(), *m_session.rig(),
-                                             m_session.boneRotations());
+    return core::eval::poseFromBonePoses(m_session.document(), *m_session.rig(),
+                                         m_session.bonePoses());
 }
 
 void ViewportBinding::updatePoseSliders() {
@@ -259,9 +259,9 @@ void ViewportBinding::updatePoseSliders() {
     const core::model::NodeId current = m_session.currentNode();
     const bool bone = isBone(m_session, current);
     state.poseBoneName = bone ? m_session.document().node(current).displayName() : std::string();
-    const auto found = m_session.boneRotations().find(current);
-    state.poseBoneDegrees = bone && found != m_session.boneRotations().end()
-                                ? found->second
+    const auto found = m_session.bonePoses().find(current);
+    state.poseBoneDegrees = bone && found != m_session.bonePoses().end()
+                                ? found->second.degrees
                                 : core::eval::PlaneAngles{};
 }
 

@@ -1,7 +1,7 @@
 #include "ui/panels/bindposes/BindPosesPanel.h"
 
 #include "core/edit/commands/DataCommands.h"
-#include "core/eval/BoneRotations.h"
+#include "core/eval/BonePoses.h"
 #include "core/eval/PoseCapture.h"
 #include "core/model/ItemLabels.h"
 #include "core/ops/PoseAsRest.h"
@@ -440,8 +440,7 @@ void BindPosesPanel::capture(PoseType type) {
     for (const core::eval::CompiledSkeleton& candidate : rig->skeletons())
         if (candidate.skeleton == m_skeleton)
             compiled = &candidate;
-    auto pose =
-        core::eval::poseFromBoneRotations(m_session.document(), *rig, m_session.boneRotations());
+    auto pose = core::eval::poseFromBonePoses(m_session.document(), *rig, m_session.bonePoses());
     if (!compiled || !pose) {
         refuse(tr("Cannot capture the pose of %1: %2")
                    .arg(skeletonName(), pose ? tr("the viewport does not evaluate it")

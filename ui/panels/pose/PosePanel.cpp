@@ -1,10 +1,15 @@
 #include "ui/panels/pose/PosePanel.h"
 
 #include "core/model/ItemLabels.h"
+#include "ui/panels/pose/PoseFiles.h"
 #include "ui/session/EditorSession.h"
+#include "ui/widgets/AxisNames.h"
 #include "ui/widgets/NumberField.h"
+#include "ui/widgets/PanelWidgets.h"
 
+#include <QAction>
 #include <QFormLayout>
+#include <QGroupBox>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
@@ -19,8 +24,16 @@ PosePanel::PosePanel(EditorSession& session, QWidget* parent)
     m_heading = new QLabel(this);
     m_heading->setObjectName(QStringLiteral("poseHeading"));
     m_heading->setWordWrap(true);
-    m_fieldsBox = new QWidget(this);
-    new QFormLayout(m_fieldsBox);
+    m_rotationGroup = new QGroupBox(tr("Rotation"), this);
+    m_rotationGroup->setObjectName(QStringLiteral("poseRotationGroup"));
+    m_rotationGroup->setToolTip(tr("The bone's turn about its head in each rotation plane, in "
+                                   "degrees, applied in the order shown"));
+    new QFormLayout(m_rotationGroup);
+    m_translationGroup = new QGroupBox(tr("Translation"), this);
+    m_translationGroup->setObjectName(QStringLiteral("poseTranslationGroup"));
+    m_translationGroup->setToolTip(
+        tr("How far the bone's head moves along the bone's own rest axes, in metres"));
+    new QFormLayout(m_translationGroup);
     m_resetBone = new QPushButton(tr("Reset Bone"), this);
     m_resetBone->setObjectName(QStringLiteral("poseResetBone"));
     m_resetBone->setToolTip(tr("Put the selected bone back at rest in the current pose"));
@@ -31,6 +44,16 @@ PosePanel::PosePanel(EditorSession& session, QWidget* parent)
     buttons->addWidget(m_resetBone);
     buttons->addWidget(m_resetPose);
     buttons->addStretch(1);
+    m_files = new PoseFiles(m_session, *this, this);
+    m_load = makeToolButton(m_files->loadAction()->text(), "poseLoad",
+                            m_files->loadAction()->toolTip(), this);
+    m_save = makeToolButton(m_files->saveAction()->text(), "poseSave",
+                            m_files->saveAction()->toolTip(), this);
+    auto* fileButtons = new QHBoxLayout;
+    fileButtons->addWidget(m_load);
+    fileButtons->addWidget(m_save);
+    fileButtons->addStretch(1);
+    m_problem = makeProblemLabel("poseProblem", this);
     auto* note = new QLabel(tr("The pose is a preview: Pose > Apply Pose as Rest makes it part of "
                                "the document."),
                             this);
@@ -38,20 +61,37 @@ PosePanel::PosePanel(EditorSession& session, QWidget* parent)
     note->setWordWrap(true);
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(m_heading);
-    layout->addWidget(m_fieldsBox);
+    layout->addWidget(m_rotationGroup);
+    layout->addWidget(m_translationGroup);
     layout->addLayout(buttons);
+    layout->addLayout(fileButtons);
+    layout->addWidget(m_problem);
     layout->addWidget(note);
     layout->addStretch(1);
 
     connect(m_resetBone, &QPushButton::clicked, this, [this] {
         if (m_bone)
-            m_session.resetBoneRotation(m_bone);
+            m_session.resetBonePose(m_bone);
     });
     connect(m_resetPose, &QPushButton::clicked, this, [this] { m_session.resetPose(); });
-    connect(&m_session, &EditorSession::documentReplaced, this, &PosePanel::rebuildFields);
-    connect(&m_session, &EditorSession::selectionChanged, this, &PosePanel::showAngles);
-    connect(&m_session, &EditorSession::poseChanged, this, &PosePanel::showAngles);
-    connect(&m_session, &EditorSession::changed, this, &PosePanel::showAngles);
+    // The buttons trigger the menu's actions, whose file choosers open once the press is over.
+    connect(m_load, &QPushButton::clicked, m_files->loadAction(), &QAction::trigger);
+    connect(m_save, &QPushButton::clicked, m_files->saveAction(), &QAction::trigger);
+    for (auto [action, button] :
+         {std::pair{m_files->loadAction(), m_load}, std::pair{m_files->saveAction(), m_save}})
+        connect(action, &QAction::changed, button,
+                [action, button] { button->setEnabled(action->isEnabled()); });
+    m_load->setEnabled(m_files->loadAction()->isEnabled());
+    m_save->setEnabled(m_files->saveAction()->isEnabled());
+    connect(m_files, &PoseFiles::succeeded, this, &PosePanel::report);
+    connect(m_files, &PoseFiles::failed, this, &PosePanel::refuse);
+    connect(&m_session, &EditorSession::documentReplaced, this, [this] {
+        m_problem->hide();
+        rebuildFields();
+    });
+    connect(&m_session, &EditorSession::selectionChanged, this, &PosePanel::showBonePose);
+    connect(&m_session, &EditorSession::poseChanged, this, &PosePanel::showBonePose);
+    connect(&m_session, &EditorSession::changed, this, &PosePanel::showBonePose);
     rebuildFields();
 }
 
@@ -59,47 +99,92 @@ QString PosePanel::title() {
     return tr("Pose");
 }
 
+QList<QAction*> PosePanel::menuActions() const {
+    return {m_files->loadAction(), m_files->saveAction()};
+}
+
+QString PosePanel::loadPoseFile(const QString& path) {
+    return m_files->loadFrom(path);
+}
+
+QString PosePanel::savePoseFile(const QString& path) {
+    return m_files->saveTo(path);
+}
+
+NumberField* PosePanel::makeField(QWidget* parent, const QString& objectName,
+                                  const QString& accessibleName, const QString& toolTip) {
+    auto* field = new NumberField(parent);
+    field->setObjectName(objectName);
+    field->setAccessibleName(accessibleName);
+    field->setToolTip(toolTip);
+    connect(field, &NumberField::editingStarted, this, &PosePanel::beginRun);
+    connect(field, &NumberField::editingCancelled, this, &PosePanel::runCancelled);
+    return field;
+}
+
 void PosePanel::rebuildFields() {
     const int dimension = m_session.hasDocument() ? m_session.document().dimension() : 0;
     if (dimension != m_dimension) {
         m_dimension = dimension;
-        for (NumberField* field : m_angles)
-            delete field;
-        m_angles.clear();
-        auto* form = static_cast<QFormLayout*>(m_fieldsBox->layout());
-        while (form->rowCount() > 0)
-            form->removeRow(0);
+        for (std::vector<NumberField*>* fields : {&m_angles, &m_translations}) {
+            for (NumberField* field : *fields)
+                delete field;
+            fields->clear();
+        }
+        for (QGroupBox* group : {m_rotationGroup, m_translationGroup}) {
+            auto* form = static_cast<QFormLayout*>(group->layout());
+            while (form->rowCount() > 0)
+                form->removeRow(0);
+        }
         // Rotor planes exist up to 4D (planeRotation); higher dimensions show no fields.
-        const auto planes = dimension <= 4 ? core::eval::rotationPlanes(dimension)
-                                           : decltype(core::eval::rotationPlanes(0)){};
+        const bool posable = dimension <= static_cast<int>(core::eval::kMaxPoseAxes);
+        const auto planes = posable ? core::eval::rotationPlanes(dimension)
+                                    : decltype(core::eval::rotationPlanes(0)){};
+        auto* rotation = static_cast<QFormLayout*>(m_rotationGroup->layout());
         for (std::size_t index = 0; index < planes.size(); ++index) {
             const QString plane = QString::fromStdString(core::eval::planeName(planes[index]));
-            auto* field = new NumberField(m_fieldsBox);
-            field->setObjectName(QStringLiteral("poseAngle%1").arg(plane));
-            field->setAccessibleName(plane);
+            NumberField* field = makeField(
+                m_rotationGroup, QStringLiteral("poseAngle%1").arg(plane), plane,
+                tr("The bone's turn in the %1 plane, in degrees, about its head").arg(plane));
             field->setUnit(QStringLiteral("°"));
             field->setLimits(-360.0, 360.0);
             field->setSingleStep(1.0);
-            field->setToolTip(
-                tr("The bone's turn in the %1 plane, in degrees, about its head").arg(plane));
-            connect(field, &NumberField::editingStarted, this, [this] {
-                m_runStart = m_session.boneRotations().count(m_bone)
-                                 ? m_session.boneRotations().at(m_bone)
-                                 : core::eval::PlaneAngles{};
-            });
             connect(field, &NumberField::valueEdited, this,
                     [this, index](double degrees) { angleEdited(index, degrees); });
-            connect(field, &NumberField::editingCancelled, this, &PosePanel::angleCancelled);
-            auto* label = new QLabel(plane, m_fieldsBox);
+            auto* label = new QLabel(plane, m_rotationGroup);
             label->setBuddy(field);
-            form->addRow(label, field);
+            rotation->addRow(label, field);
             m_angles.push_back(field);
         }
+        auto* translation = static_cast<QFormLayout*>(m_translationGroup->layout());
+        for (int axis = 0; posable && axis < dimension; ++axis) {
+            const QString name = axisName(axis);
+            NumberField* field = makeField(
+                m_translationGroup, QStringLiteral("poseTranslation%1").arg(name.toUpper()),
+                tr("Translation %1").arg(name),
+                tr("How far the bone's head moves along its own rest %1 axis, in metres")
+                    .arg(name));
+            field->setUnit(tr("m"));
+            field->setLimits(-1e4, 1e4);
+            field->setSingleStep(0.01);
+            const auto index = static_cast<std::size_t>(axis);
+            connect(field, &NumberField::valueEdited, this,
+                    [this, index](double metres) { translationEdited(index, metres); });
+            auto* label = new QLabel(name, m_translationGroup);
+            label->setBuddy(field);
+            translation->addRow(label, field);
+            m_translations.push_back(field);
+        }
     }
-    showAngles();
+    showBonePose();
 }
 
-void PosePanel::showAngles() {
+core::eval::BonePose PosePanel::currentBonePose() const {
+    const auto found = m_session.bonePoses().find(m_bone);
+    return found != m_session.bonePoses().end() ? found->second : core::eval::BonePose{};
+}
+
+void PosePanel::showBonePose() {
     m_bone = {};
     if (m_session.hasDocument()) {
         const core::model::Node* node = m_session.document().nodes.find(m_session.currentNode());
@@ -114,29 +199,54 @@ void PosePanel::showAngles() {
                            : tr("Bone %1 in the current pose")
                                  .arg(QString::fromStdString(
                                      core::model::describeNode(m_session.document(), m_bone))));
-    const auto found = m_session.boneRotations().find(m_bone);
+    const core::eval::BonePose shown = currentBonePose();
     for (std::size_t index = 0; index < m_angles.size(); ++index) {
         m_angles[index]->setEnabled(posable);
-        m_angles[index]->setDisplayedValue(
-            found != m_session.boneRotations().end() ? found->second[index] : 0.0);
+        m_angles[index]->setDisplayedValue(shown.degrees[index]);
     }
-    m_resetBone->setEnabled(posable && found != m_session.boneRotations().end());
-    m_resetPose->setEnabled(!m_session.boneRotations().empty());
+    for (std::size_t axis = 0; axis < m_translations.size(); ++axis) {
+        m_translations[axis]->setEnabled(posable);
+        m_translations[axis]->setDisplayedValue(shown.translation[axis]);
+    }
+    m_resetBone->setEnabled(posable && m_session.bonePoses().count(m_bone) > 0);
+    m_resetPose->setEnabled(!m_session.bonePoses().empty());
+}
+
+void PosePanel::beginRun() {
+    m_runStart = currentBonePose();
 }
 
 void PosePanel::angleEdited(std::size_t plane, double degrees) {
     if (!m_bone)
         return;
-    const auto found = m_session.boneRotations().find(m_bone);
-    core::eval::PlaneAngles angles =
-        found != m_session.boneRotations().end() ? found->second : core::eval::PlaneAngles{};
+    core::eval::PlaneAngles angles = currentBonePose().degrees;
     angles[plane] = degrees;
     m_session.setBoneRotation(m_bone, angles);
 }
 
-void PosePanel::angleCancelled() {
+void PosePanel::translationEdited(std::size_t axis, double metres) {
+    if (!m_bone)
+        return;
+    core::eval::PoseTranslation translation = currentBonePose().translation;
+    translation[axis] = metres;
+    m_session.setBoneTranslation(m_bone, translation);
+}
+
+void PosePanel::runCancelled() {
     if (m_bone)
-        m_session.setBoneRotation(m_bone, m_runStart);
+        m_session.setBonePose(m_bone, m_runStart);
+}
+
+void PosePanel::refuse(const QString& reason) {
+    m_problem->setText(reason);
+    m_problem->setAccessibleDescription(reason);
+    m_problem->show();
+    emit message(reason);
+}
+
+void PosePanel::report(const QString& text) {
+    m_problem->hide();
+    emit message(text);
 }
 
 } // namespace hyperrig::ui

@@ -1,8 +1,10 @@
 #include "tests/ui/SessionTestSupport.h"
+#include "tests/ui/panels/PanelTestSupport.h"
 #include "ui/panels/pose/PosePanel.h"
 #include "ui/session/EditorSession.h"
 #include "ui/widgets/NumberField.h"
 
+#include <QLabel>
 #include <QPushButton>
 #include <QTest>
 
@@ -44,27 +46,27 @@ TEST_CASE("the pose panel poses the selected bone plane by plane, outside the hi
     xw->selectAll();
     QTest::keyClicks(xw, QStringLiteral("30"));
     QTest::keyClick(xw, Qt::Key_Return);
-    REQUIRE(session.boneRotations().count(arm) == 1);
-    CHECK(session.boneRotations().at(arm)[2] == 30.0); // XW is plane 2 in 4D
-    CHECK(session.history().undoCount() == steps);     // a pose is not a document edit
+    REQUIRE(session.bonePoses().count(arm) == 1);
+    CHECK(session.bonePoses().at(arm).degrees[2] == 30.0); // XW is plane 2 in 4D
+    CHECK(session.history().undoCount() == steps);         // a pose is not a document edit
     CHECK_FALSE(session.isModified());
 
     SECTION("Escape while typing puts the angle from before back") {
         xw->selectAll();
         QTest::keyClicks(xw, QStringLiteral("75"));
-        CHECK(session.boneRotations().at(arm)[2] == 75.0);
+        CHECK(session.bonePoses().at(arm).degrees[2] == 75.0);
         QTest::keyClick(xw, Qt::Key_Escape);
-        CHECK(session.boneRotations().at(arm)[2] == 30.0);
+        CHECK(session.bonePoses().at(arm).degrees[2] == 30.0);
         CHECK(xw->value() == 30.0);
     }
     SECTION("Reset Bone and Reset Pose") {
         session.setBoneRotation(session.document().findNode("Spine"), {10.0});
         QTest::mouseClick(panel.findChild<QPushButton*>("poseResetBone"), Qt::LeftButton);
-        CHECK(session.boneRotations().count(arm) == 0);
+        CHECK(session.bonePoses().count(arm) == 0);
         CHECK(xw->value() == 0.0);
-        CHECK(session.boneRotations().size() == 1);
+        CHECK(session.bonePoses().size() == 1);
         QTest::mouseClick(panel.findChild<QPushButton*>("poseResetPose"), Qt::LeftButton);
-        CHECK(session.boneRotations().empty());
+        CHECK(session.bonePoses().empty());
     }
     SECTION("the fields follow a pose set elsewhere (the overlay's sliders)") {
         session.setBoneRotation(arm, {5.0, 0.0, 0.0, 0.0, 0.0, -12.5});
@@ -73,11 +75,101 @@ TEST_CASE("the pose panel poses the selected bone plane by plane, outside the hi
     }
 }
 
-TEST_CASE("a 3D document poses in XY, XZ and YZ", "[ui][pose]") {
+TEST_CASE("a 3D document poses in XY, XZ and YZ and moves along x, y and z", "[ui][pose]") {
     ui::EditorSession session;
     REQUIRE(session.openFile(sampleFile("arm-3d.g4tf")).ok());
     ui::PosePanel panel(session);
-    CHECK(panel.findChildren<ui::NumberField*>().size() == 3);
+    CHECK(
+        test::child<QWidget>(panel, "poseRotationGroup")->findChildren<ui::NumberField*>().size() ==
+        3);
+    CHECK(test::child<QWidget>(panel, "poseTranslationGroup")
+              ->findChildren<ui::NumberField*>()
+              .size() == 3);
     angleField(panel, "YZ");
+    test::child<ui::NumberField>(panel, "poseTranslationZ");
+    CHECK(panel.findChild<ui::NumberField*>(QStringLiteral("poseTranslationW")) == nullptr);
     CHECK(panel.findChild<ui::NumberField*>(QStringLiteral("poseAngleXW")) == nullptr);
+}
+
+TEST_CASE("the pose panel moves the selected bone along its rest axes, outside the history",
+          "[ui][pose]") {
+    ui::EditorSession session;
+    REQUIRE(session.openFile(sampleFile("creature-4d.g4tf")).ok());
+    ui::PosePanel panel(session);
+    panel.show();
+    REQUIRE(QTest::qWaitForWindowExposed(&panel));
+    const auto arm = session.document().findNode("LeftUpperArm");
+    session.select({arm});
+    auto* y = test::child<ui::NumberField>(panel, "poseTranslationY");
+    CHECK(y->accessibleName() == "Translation y");
+    CHECK(y->suffix().contains("m"));
+    REQUIRE(y->isEnabled());
+    session.setBoneRotation(arm, {0.0, 0.0, 30.0});
+    const std::size_t steps = session.history().undoCount();
+
+    test::type(y, QStringLiteral("0.25"));
+    REQUIRE(session.bonePoses().count(arm) == 1);
+    CHECK(session.bonePoses().at(arm).translation ==
+          core::eval::PoseTranslation{0.0, 0.25, 0.0, 0.0});
+    CHECK(session.bonePoses().at(arm).degrees[2] == 30.0); // the angles stay
+    CHECK(session.history().undoCount() == steps);
+    CHECK_FALSE(session.isModified());
+
+    SECTION("Escape while typing puts the translation from before back") {
+        auto* w = test::child<ui::NumberField>(panel, "poseTranslationW");
+        w->selectAll();
+        QTest::keyClicks(w, QStringLiteral("-2"));
+        CHECK(session.bonePoses().at(arm).translation[3] == -2.0);
+        QTest::keyClick(w, Qt::Key_Escape);
+        CHECK(session.bonePoses().at(arm).translation ==
+              core::eval::PoseTranslation{0.0, 0.25, 0.0, 0.0});
+    }
+    SECTION("Reset Bone puts the translation back to 0 with the angles") {
+        QTest::mouseClick(test::child<QPushButton>(panel, "poseResetBone"), Qt::LeftButton);
+        CHECK(session.bonePoses().empty());
+        CHECK(y->value() == 0.0);
+    }
+    SECTION("an angle edit keeps the translation") {
+        test::type(angleField(panel, "XY"), QStringLiteral("-15"));
+        CHECK(session.bonePoses().at(arm).degrees[0] == -15.0);
+        CHECK(session.bonePoses().at(arm).translation[1] == 0.25);
+    }
+}
+
+TEST_CASE("the pose panel's fields follow the selected bone", "[ui][pose]") {
+    ui::EditorSession session;
+    REQUIRE(session.openFile(sampleFile("creature-4d.g4tf")).ok());
+    ui::PosePanel panel(session);
+    const auto arm = session.document().findNode("LeftUpperArm");
+    const auto spine = session.document().findNode("Spine");
+    core::eval::BonePose armPose;
+    armPose.degrees = {5.0, 0.0, 0.0, 0.0, 0.0, -12.5};
+    armPose.translation = {0.1, 0.0, -0.3, 0.0};
+    session.setBonePose(arm, armPose);
+    core::eval::BonePose spinePose;
+    spinePose.degrees[3] = 40.0; // YZ
+    spinePose.translation[3] = 0.5;
+    session.setBonePose(spine, spinePose);
+    auto* heading = test::child<QLabel>(panel, "poseHeading");
+    auto* x = test::child<ui::NumberField>(panel, "poseTranslationX");
+    auto* w = test::child<ui::NumberField>(panel, "poseTranslationW");
+
+    session.select({arm});
+    CHECK(heading->text().contains("LeftUpperArm"));
+    CHECK(angleField(panel, "XY")->value() == 5.0);
+    CHECK(angleField(panel, "ZW")->value() == -12.5);
+    CHECK(x->value() == Approx(0.1));
+    CHECK(test::child<ui::NumberField>(panel, "poseTranslationZ")->value() == Approx(-0.3));
+
+    session.select({arm, spine}); // the current item, the last selected, is shown
+    CHECK(heading->text().contains("Spine"));
+    CHECK(angleField(panel, "XY")->value() == 0.0);
+    CHECK(angleField(panel, "YZ")->value() == 40.0);
+    CHECK(x->value() == 0.0);
+    CHECK(w->value() == 0.5);
+
+    session.select({session.document().findNode("Body")}); // a mesh node: nothing to pose
+    CHECK_FALSE(x->isEnabled());
+    CHECK_FALSE(angleField(panel, "XY")->isEnabled());
+    CHECK(w->value() == 0.0);
 }
