@@ -4,7 +4,8 @@ target_sources(hyperrig_ui_tests PRIVATE
     ui/EditorDocumentTests.cpp
     ui/MainWindowTests.cpp
     ui/EditorScreenshotTests.cpp
-    ui/RigScenarioTests.cpp)
+    ui/RigScenarioTests.cpp
+    ui/AccessibleNamesTests.cpp)
 include(ui/panels/outliner/Sources.cmake)
 include(ui/panels/inspector/Sources.cmake)
 include(ui/panels/validation/Sources.cmake)

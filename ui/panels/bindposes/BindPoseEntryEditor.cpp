@@ -88,7 +88,8 @@ void BindPoseEntryEditor::buildFields(int dimension) {
             auto* field = new NumberField(m_basisGroup);
             field->setObjectName(
                 QStringLiteral("bindPoseBasisRow%1Column%2").arg(row + 1).arg(column + 1));
-            field->setAccessibleName(tr("Basis row %1 column %2").arg(row + 1).arg(column + 1));
+            field->setAccessibleName(
+                tr("Basis row %1 column %2").arg(axisName(row), axisName(column)));
             field->setToolTip(tr("Component %1 of the bone's axis %2 in the skeleton's space")
                                   .arg(axisName(row), axisName(column)));
             field->setLimits(-1e3, 1e3);

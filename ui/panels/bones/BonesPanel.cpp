@@ -16,8 +16,8 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QFormLayout>
+#include <QGridLayout>
 #include <QGroupBox>
-#include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
 #include <QScrollArea>
@@ -117,7 +117,8 @@ BonesPanel::BonesPanel(EditorSession& session, QWidget* parent)
                            "shapes"));
     auto* shapeForm = new QFormLayout(shapeGroup);
     shapeForm->addRow(buddyLabel(tr("Shape"), m_shape, shapeGroup), m_shape);
-    auto* newShapes = new QHBoxLayout;
+    // Two buttons a row: four in one row made the narrow dock column scroll sideways.
+    auto* newShapes = new QGridLayout;
     for (std::size_t index = 0; index < kShapeKinds.size(); ++index) {
         const QString kind =
             QString::fromUtf8(core::ops::boneShapeKindName(kShapeKinds[index]).data());
@@ -128,7 +129,7 @@ BonesPanel::BonesPanel(EditorSession& session, QWidget* parent)
                                .arg(kind.toLower()));
         connect(button, &QPushButton::clicked, this,
                 [this, index] { addShape(static_cast<int>(index)); });
-        newShapes->addWidget(button);
+        newShapes->addWidget(button, static_cast<int>(index / 2), static_cast<int>(index % 2));
         m_newShapeButtons.push_back(button);
     }
     shapeForm->addRow(newShapes);

@@ -223,7 +223,7 @@ void TransformEditor::buildFields() {
         for (int column = 0; column < m_dimension; ++column) {
             auto* field =
                 makeField(QStringLiteral("basisRow%1Column%2").arg(row + 1).arg(column + 1),
-                          tr("Basis row %1 column %2").arg(row + 1).arg(column + 1),
+                          tr("Basis row %1 column %2").arg(axisName(row), axisName(column)),
                           tr("Component %1 of local axis %2 in the parent's space")
                               .arg(axisName(row), axisName(column)),
                           basisGroup);

@@ -26,10 +26,11 @@ class TransformFieldEditing;
 // The inspector's placement fields: the group "Position" (one field per axis, "Position x" ...,
 // metres) and the group "Transform" with the "Representation" switch and the fields of the
 // representation in use: rotor components ("Rotor s", "Rotor xy", ...; 2D to 4D only) and
-// "Scale x", ..., or the D x D basis ("Basis row 1 column 2"; columns are the images of the local
-// axes), or nothing for "None". Switching converts through core::edit::convertTransform (None to
-// rotor + scale writes the identity rotor explicitly, since the conversion writes an identity
-// rotation as None). The root node carries no transform: the fields are disabled for it.
+// "Scale x", ..., or the D x D basis ("Basis row x column y", named by the row and column headers
+// it shows under; columns are the images of the local axes), or nothing for "None". Switching
+// converts through core::edit::convertTransform (None to rotor + scale writes the identity rotor
+// explicitly, since the conversion writes an identity rotation as None). The root node carries no
+// transform: the fields are disabled for it.
 class TransformEditor : public QWidget {
     Q_OBJECT
 public:

@@ -6,9 +6,12 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QGroupBox>
 #include <QLabel>
 #include <QPushButton>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -197,4 +200,17 @@ TEST_CASE("the bone's shape radius and size are edited in one undo step each", "
 
     f.session.select({f.node("LeftHand")}); // no shape: nothing to size
     CHECK_FALSE(radius->isEnabled());
+}
+
+// The Bones tab shares a dock column about 340 px wide with the inspector (the editor's default
+// layout); a row of four New shape buttons once made it scroll sideways.
+TEST_CASE("the bones panel fits a narrow dock without scrolling sideways", "[ui][bones]") {
+    BonesFixture f;
+    auto* scroll = f.panel->findChild<QScrollArea*>();
+    REQUIRE(scroll != nullptr);
+    f.session.select({f.node("LeftUpperArm")}); // a bone with a capsule: every group shows
+    f.panel->resize(340, 900);
+    QCoreApplication::sendPostedEvents(); // layout requests
+    CHECK(scroll->widget()->minimumSizeHint().width() <= scroll->viewport()->width());
+    CHECK_FALSE(scroll->horizontalScrollBar()->isVisible());
 }

@@ -94,7 +94,7 @@ TEST_CASE("the inspector shows the selected bone: name, position, component", "[
         CHECK(child<ui::NumberField>(*f.panel, "scaleW")->accessibleName() == "Scale w");
         CHECK(child<ui::NumberField>(*f.panel, "rotorXyzw")->accessibleName() == "Rotor xyzw");
         CHECK(child<ui::NumberField>(*f.panel, "basisRow1Column2")->accessibleName() ==
-              "Basis row 1 column 2");
+              "Basis row x column y"); // the headers a sighted user reads: row x, column y
     }
     SECTION("a skeleton shows its joints and bind poses") {
         f.session.select({f.node("CreatureRig")});
