@@ -75,7 +75,10 @@ void resolveRigifyNames(const OrderedJson& rigifyLayers, LayerNames& names) {
             for (std::size_t c = column; c-- > 0 && found.empty();)
                 if (!needsRenaming(row[c]->name))
                     found = row[c]->name;
-            for (std::int64_t above = entry.row - 1; found.empty() && above >= 1; --above) {
+            // Rows are the file's numbers, any int64: step down before use, so the lowest row
+            // (nothing above it) never computes row - 1.
+            for (std::int64_t above = entry.row; found.empty() && above > 1;) {
+                --above;
                 const auto other = rows.find(above);
                 const std::size_t count = other == rows.end() ? 0 : other->second.size();
                 if (count != row.size())

@@ -69,6 +69,24 @@ TEST_CASE("MPFB upgrade names layers 'Bones' and 'Layer N' without a Rigify UI",
     }
 }
 
+TEST_CASE("MPFB upgrade takes Rigify UI rows at the ends of int64 without wrapping", "[mpfb]") {
+    // Found by the mpfb fuzz target: the walk over the rows above a layer computed row - 1, which
+    // overflows at INT64_MIN (UBSan aborts; wrapped, row INT64_MAX would count as the row above and
+    // lend its name). Nothing is above a row under 1, so "(Tweak)" keeps its own name.
+    const std::string text =
+        R"json({"rigify_ui": {"rigify_layers": [{"name": "Arm", "row": 9223372036854775807},
+        {"name": "(Tweak)", "row": -9223372036854775808}]},
+        "bones": {"a": {"head": {"strategy": "DEFAULT", "default_position": [0, 0, 0]},
+        "tail": {"strategy": "DEFAULT", "default_position": [0, 1, 0]}, "roll": 0, "parent": "",
+        "use_connect": false, "use_inherit_rotation": true, "use_local_location": true,
+        "inherit_scale": "FULL", "layers": [false, true],
+        "rigify": {"rigify_type": "limbs.super_limb", "rigify_parameters": {"x": 1}}}},
+        "version": 100, "is_subrig": false})json";
+    auto rig = core::io::parseMpfbRig(text, "rows.json");
+    REQUIRE(rig);
+    CHECK(rig->headerUpgraded["collections"] == OrderedJson::array({"Arm", "(Tweak)"}));
+}
+
 TEST_CASE("MPFB rig files come in three container forms", "[mpfb]") {
     const std::pair<const char*, core::io::MpfbContainer> forms[] = {
         {"standard/rig.game_engine.json", core::io::MpfbContainer::Bare},
