@@ -310,7 +310,7 @@ Result<void> writeFromDouble(ComponentType type, double value, std::byte* bytes)
     case ComponentType::Float32: {
         // A double between FLT_MAX and FLT_MAX + half an ulp rounds to FLT_MAX; converting it
         // directly is undefined behaviour, so those are clamped, and beyond is an overflow.
-        constexpr double largest = std::numeric_limits<float>::max();
+        constexpr double largest = static_cast<double>(std::numeric_limits<float>::max());
         const double overflowFrom = std::ldexp(1.0, 128) - std::ldexp(1.0, 103);
         float narrowed = 0.0f;
         if (std::isnan(value) || std::isinf(value) || std::fabs(value) <= largest)

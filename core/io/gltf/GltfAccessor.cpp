@@ -72,7 +72,7 @@ double readComponent(int type, bool normalized, const std::byte* bytes) {
     default: {
         float v;
         std::memcpy(&v, bytes, 4);
-        return v;
+        return static_cast<double>(v);
     }
     }
 }
