@@ -1,6 +1,7 @@
 #include "render/scene/PoseGhost.h"
 #include "tests/ui/SessionTestSupport.h"
 #include "tests/ui/TriggerAction.h"
+#include "tests/ui/panels/DockedPanelSupport.h"
 #include "tests/ui/panels/PanelTestSupport.h"
 #include "ui/MainWindow.h"
 #include "ui/ViewportWidget.h"
@@ -27,28 +28,8 @@ using hyperrig::test::triggerAndRun;
 
 namespace {
 
-struct BindPosesWindow {
-    ui::MainWindow window;
-    ui::BindPosesPanel* panel = nullptr;
-
-    BindPosesWindow() {
-        REQUIRE(window.openDocument(test::sampleFile("creature-4d.g4tf")).isEmpty());
-        QDockWidget* dock = window.dock(QStringLiteral("Bind Poses"));
-        REQUIRE(dock != nullptr);
-        panel = qobject_cast<ui::BindPosesPanel*>(dock->widget());
-        REQUIRE(panel != nullptr);
-    }
-    QAction* action(const char* name) {
-        auto* found = window.findChild<QAction*>(QString::fromLatin1(name));
-        INFO(name);
-        REQUIRE(found != nullptr);
-        return found;
-    }
-    core::model::NodeId node(const char* name) const {
-        const core::model::NodeId id = window.document()->findNode(name);
-        REQUIRE(id);
-        return id;
-    }
+struct BindPosesWindow : test::DockedPanelFixture<ui::BindPosesPanel> {
+    BindPosesWindow() : DockedPanelFixture("Bind Poses") {}
     std::size_t ghostSurfaces() {
         const auto& surfaces = window.viewportWidget().viewport().scene().surfaces;
         return static_cast<std::size_t>(

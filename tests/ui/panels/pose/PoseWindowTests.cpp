@@ -1,5 +1,6 @@
 #include "tests/support/TextFiles.h"
 #include "tests/ui/SessionTestSupport.h"
+#include "tests/ui/panels/DockedPanelSupport.h"
 #include "ui/MainWindow.h"
 #include "ui/ViewportWidget.h"
 #include "ui/panels/pose/PosePanel.h"
@@ -20,23 +21,8 @@ using namespace hyperrig;
 
 namespace {
 
-struct PoseWindowFixture {
-    ui::MainWindow window;
-    ui::PosePanel* panel = nullptr;
-
-    PoseWindowFixture() {
-        REQUIRE(window.openDocument(test::sampleFile("creature-4d.g4tf")).isEmpty());
-        QDockWidget* dock = window.dock(QStringLiteral("Pose"));
-        REQUIRE(dock != nullptr);
-        panel = qobject_cast<ui::PosePanel*>(dock->widget());
-        REQUIRE(panel != nullptr);
-    }
-    QAction* action(const char* name) {
-        auto* found = window.findChild<QAction*>(QString::fromLatin1(name));
-        INFO(name);
-        REQUIRE(found != nullptr);
-        return found;
-    }
+struct PoseWindowFixture : test::DockedPanelFixture<ui::PosePanel> {
+    PoseWindowFixture() : DockedPanelFixture("Pose") {}
     glm::vec3 boneHead(core::model::NodeId node) {
         const auto& bones = window.viewportWidget().viewport().scene().bones;
         const auto found = std::find_if(bones.begin(), bones.end(),
