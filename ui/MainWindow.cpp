@@ -6,10 +6,13 @@
 #include "ui/actions/MakeAction.h"
 #include "ui/actions/NodeActions.h"
 #include "ui/files/DocumentFiles.h"
+#include "ui/help/KeyboardShortcutsDialog.h"
 #include "ui/meshes/MeshActions.h"
 #include "ui/panels/bindposes/BindPosesPanel.h"
 #include "ui/panels/pose/PosePanel.h"
 #include "ui/session/EditorSession.h"
+#include "ui/viewport/TransformTool.h"
+#include "ui/viewport/TransformToolActions.h"
 #include "ui/viewport/ViewportActions.h"
 #include "ui/viewport/ViewportBinding.h"
 
@@ -65,6 +68,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     setCentralWidget(m_viewport);
     m_binding = new ViewportBinding(*m_session, *m_viewport, this);
     m_viewportActions = new ViewportActions(*m_session, *m_viewport, *m_binding, this);
+    m_transformTool = new TransformTool(*m_session, *m_viewport, *m_binding, this);
+    m_transformActions = new TransformToolActions(*m_session, *m_transformTool, this);
     m_files = new DocumentFiles(*m_session, *this, this);
     m_nodeActions = new NodeActions(*m_session, this);
     m_meshActions = new MeshActions(*m_session, this, this);
@@ -85,6 +90,10 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     connect(m_binding, &ViewportBinding::message, this, showMessage);
     connect(m_files, &DocumentFiles::message, this, showMessage);
     connect(m_nodeActions, &NodeActions::message, this, showMessage);
+    connect(m_transformTool, &TransformTool::message, this, showMessage);
+    // A running operation's live text (the angle and rotor while turning) stays in the status
+    // bar until the operation ends.
+    connect(m_transformTool, &TransformTool::statusChanged, this, showMessage);
     connect(m_viewport, &ViewportWidget::frameRendered, this, [this] {
         const auto& info = m_viewport->viewport().glInfo();
         m_rendererLabel->setText(tr("OpenGL %1.%2 · %3")
@@ -298,6 +307,10 @@ void MainWindow::createMenus() {
     addMenu->addAction(m_nodeActions->addSkeleton());
     addMenu->addAction(m_nodeActions->addChildBone());
 
+    QMenu* transformMenu = menuBar()->addMenu(tr("&Transform"));
+    transformMenu->setObjectName(QStringLiteral("transformMenu"));
+    m_transformActions->addTo(*transformMenu);
+
     QMenu* meshMenu = menuBar()->addMenu(tr("&Mesh"));
     meshMenu->setObjectName(QStringLiteral("meshMenu"));
     meshMenu->addAction(m_meshActions->mergeMeshes());
@@ -355,6 +368,13 @@ void MainWindow::createMenus() {
 
     QMenu* helpMenu = menuBar()->addMenu(tr("&Help"));
     helpMenu->setObjectName(QStringLiteral("helpMenu"));
+    QAction* shortcuts = helpMenu->addAction(tr("&Keyboard Shortcuts"));
+    shortcuts->setObjectName(QStringLiteral("keyboardShortcutsAction"));
+    shortcuts->setStatusTip(tr("List every key the editor and its viewport answer to"));
+    onTriggeredWithDialogs(shortcuts, this, [this] {
+        KeyboardShortcutsDialog dialog(*menuBar(), this);
+        dialog.exec();
+    });
     QAction* about = helpMenu->addAction(tr("&About HyperRig"));
     onTriggeredWithDialogs(about, this, [this] { showAbout(); });
     about->setObjectName(QStringLiteral("aboutAction"));

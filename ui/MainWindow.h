@@ -22,6 +22,8 @@ class EditorSession;
 class MeshActions;
 class NodeActions;
 class PosePanel;
+class TransformTool;
+class TransformToolActions;
 class ViewportActions;
 class ViewportBinding;
 class ViewportWidget;
@@ -85,6 +87,8 @@ private:
     ViewportWidget* m_viewport = nullptr;
     ViewportBinding* m_binding = nullptr;
     ViewportActions* m_viewportActions = nullptr;
+    TransformTool* m_transformTool = nullptr;
+    TransformToolActions* m_transformActions = nullptr;
     BindPosesPanel* m_bindPoses = nullptr; // its actions go to the Pose menu
     PosePanel* m_pose = nullptr;           // so do its Load Pose... and Save Pose...
     DocumentFiles* m_files = nullptr;

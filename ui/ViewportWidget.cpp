@@ -202,6 +202,11 @@ void ViewportWidget::mousePressEvent(QMouseEvent* event) {
         event->accept();
         return;
     }
+    if (m_tool && m_tool->mousePress(*event)) {
+        m_pressMouse = QPointF(-1e9, -1e9); // not a click: the release must not select
+        event->accept();
+        return;
+    }
     m_lastMouse = event->position();
     m_pressMouse = event->position();
     event->accept();
@@ -209,6 +214,11 @@ void ViewportWidget::mousePressEvent(QMouseEvent* event) {
 
 void ViewportWidget::mouseMoveEvent(QMouseEvent* event) {
     if (overlayTakesMouse(event)) {
+        event->accept();
+        return;
+    }
+    if (m_tool && m_tool->mouseMove(*event)) {
+        m_lastMouse = event->position();
         event->accept();
         return;
     }
@@ -234,6 +244,10 @@ void ViewportWidget::mouseMoveEvent(QMouseEvent* event) {
 
 void ViewportWidget::mouseReleaseEvent(QMouseEvent* event) {
     if (overlayTakesMouse(event)) {
+        event->accept();
+        return;
+    }
+    if (m_tool && m_tool->mouseRelease(*event)) {
         event->accept();
         return;
     }
@@ -336,6 +350,10 @@ void ViewportWidget::leaveEvent(QEvent* event) {
 
 bool ViewportWidget::event(QEvent* event) {
     if (event->type() == QEvent::ShortcutOverride) {
+        if (m_tool && m_tool->wantsKeyboard()) {
+            event->accept(); // X, Y, Z, digits, Enter, Escape belong to the running operation
+            return true;
+        }
         const render::overlay::Overlay* overlay = m_viewport.overlay();
         if (overlay && overlay->isInitialized() && overlay->wantsKeyboard()) {
             event->accept(); // delivered as a key press to keyPressEvent, then to the overlay
@@ -348,6 +366,10 @@ bool ViewportWidget::event(QEvent* event) {
 void ViewportWidget::keyPressEvent(QKeyEvent* event) {
     if (overlayTakesKey(event, true))
         return;
+    if (m_tool && m_tool->keyPress(*event)) {
+        event->accept();
+        return;
+    }
     QOpenGLWidget::keyPressEvent(event);
 }
 

@@ -3,6 +3,7 @@
 #include "render/overlay/OverlayInput.h"
 #include "render/overlay/OverlayState.h"
 #include "render/view/Viewport.h"
+#include "ui/viewport/ViewportTool.h"
 
 #include <QElapsedTimer>
 #include <QOpenGLWidget>
@@ -51,6 +52,19 @@ public:
     // buffer of render/view/Picking.h. None over the background, or before GL is up.
     std::optional<core::model::NodeId> nodeAt(QPoint position);
     const render::view::Viewport& viewport() const { return m_viewport; }
+    // Puts the camera where `camera` says (a test's fixed view, a saved view).
+    void setCamera(const render::view::OrbitCamera& camera) {
+        m_viewport.camera() = camera;
+        update();
+    }
+    // The tool that gets pointer and key events before the camera (ViewportTool.h); null: none.
+    // Not owned.
+    void setTool(ViewportTool* tool) { m_tool = tool; }
+    // The transform gizmo drawn on the selection (render/view/TransformGizmo.h), or none.
+    void setTransformGizmo(std::optional<render::view::TransformGizmo> gizmo) {
+        m_viewport.setTransformGizmo(gizmo);
+        update();
+    }
 
 signals:
     // Emitted after a frame was drawn and handed to the window system.
@@ -99,6 +113,7 @@ private:
     bool m_overlayReleaseDeferred = false; // buttons changed again before that frame
     std::array<bool, 3> m_overlayDeferredDown{};
     QElapsedTimer m_frameClock;
+    ViewportTool* m_tool = nullptr;
 };
 
 } // namespace hyperrig::ui

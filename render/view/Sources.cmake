@@ -2,4 +2,6 @@ target_sources(hyperrig_render PRIVATE
     view/OrbitCamera.cpp
     view/Picking.cpp
     view/SceneFraming.cpp
+    view/TransformGizmo.cpp
+    view/ViewRay.cpp
     view/Viewport.cpp)

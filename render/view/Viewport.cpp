@@ -125,6 +125,7 @@ void Viewport::draw(GLuint targetFramebuffer, int width, int height) {
         else
             drawBoneSolids(view, projection, size);
     }
+    drawTransformGizmo(viewProjection, size);
     drawGizmo(width, height);
 
     glViewport(0, 0, width, height);
@@ -204,6 +205,17 @@ void Viewport::drawGrid(const glm::mat4& viewProjection, const glm::vec2& size) 
                            m_scratchLines);
     m_resources->lines.drawLines(m_scratchLines, viewProjection, size, m_theme.grid.lineWidth,
                                  scene::LineBatch::Depth::TestNoWrite);
+}
+
+void Viewport::drawTransformGizmo(const glm::mat4& viewProjection, const glm::vec2& size) {
+    if (!m_transformGizmo)
+        return;
+    buildGizmoLines(*m_transformGizmo, m_camera, size, m_theme.gizmo, m_transformGizmoLines);
+    constexpr auto over = scene::LineBatch::Depth::Ignore;
+    const float width = m_theme.gizmo.lineWidth;
+    m_resources->lines.drawLines(m_transformGizmoLines.segments, viewProjection, size, width, over);
+    m_resources->lines.drawPoints(m_transformGizmoLines.dots, viewProjection,
+                                  m_theme.gizmo.tipSize + 2.0F, over);
 }
 
 void Viewport::drawBones(const glm::mat4& viewProjection, const glm::vec2& size) {

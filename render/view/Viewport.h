@@ -12,6 +12,7 @@
 #include "render/scene/SurfaceBatch.h"
 #include "render/view/OrbitCamera.h"
 #include "render/view/Picking.h"
+#include "render/view/TransformGizmo.h"
 #include "render/view/ViewportTheme.h"
 
 #include <glad/gl.h>
@@ -63,6 +64,11 @@ public:
     // shows it, and it survives setScene (a node no longer in the scene is simply not drawn).
     void setSelection(std::vector<core::model::NodeId> selection);
     const std::vector<core::model::NodeId>& selection() const { return m_selection; }
+
+    // The transform gizmo on the selection (TransformGizmo.h), drawn over the bones and under
+    // the overlay; nullopt draws none. Host state like the selection: it survives setScene.
+    void setTransformGizmo(std::optional<TransformGizmo> gizmo) { m_transformGizmo = gizmo; }
+    const std::optional<TransformGizmo>& transformGizmo() const { return m_transformGizmo; }
 
     void draw(GLuint targetFramebuffer, int width, int height);
 
@@ -130,6 +136,7 @@ private:
     // Rebuilds the 3D bone solids after a scene or selection change (their colours follow it).
     void rebuildBoneSolids();
     void drawGizmo(int width, int height);
+    void drawTransformGizmo(const glm::mat4& viewProjection, const glm::vec2& size);
 
     gl::GlInfo m_glInfo;
     gl::GetProcAddress m_getProcAddress; // of the current context, for enableOverlay
@@ -147,6 +154,8 @@ private:
     scene::BoneGeometry m_boneGeometry; // rebuilt each frame, storage kept
     std::vector<scene::LineVertex> m_scratchLines;
     std::vector<scene::GizmoAxis> m_gizmoAxes;
+    std::optional<TransformGizmo> m_transformGizmo;
+    GizmoLines m_transformGizmoLines; // rebuilt each frame, storage kept
 };
 
 } // namespace hyperrig::render::view

@@ -12,4 +12,5 @@ target_sources(hyperrig_render_tests PRIVATE
     render/SceneRenderingTests.cpp
     render/SmoothNormalsTests.cpp
     render/SurfaceShadingTests.cpp
+    render/TransformGizmoTests.cpp
     render/ViewportSceneTests.cpp)

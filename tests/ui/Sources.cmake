@@ -5,7 +5,8 @@ target_sources(hyperrig_ui_tests PRIVATE
     ui/MainWindowTests.cpp
     ui/EditorScreenshotTests.cpp
     ui/RigScenarioTests.cpp
-    ui/AccessibleNamesTests.cpp)
+    ui/AccessibleNamesTests.cpp
+    ui/TransformToolTests.cpp)
 include(ui/panels/outliner/Sources.cmake)
 include(ui/panels/inspector/Sources.cmake)
 include(ui/panels/validation/Sources.cmake)

@@ -305,6 +305,7 @@ void ViewportBinding::refreshScene(bool frame) {
         m_viewport.showScene(std::move(*scene));
     else
         m_viewport.replaceScene(std::move(*scene));
+    emit sceneRefreshed();
 }
 
 void ViewportBinding::addGhost(render::scene::SceneData& scene) {

@@ -33,12 +33,17 @@ public:
     // Shows the weights of skin group `name` as the heat-map, turning the heat-map on: what
     // choosing the group in the overlay does (the Group Names panel's current group).
     void showHeatMapGroup(const std::string& name);
+    // The document evaluated under the shown pose, as last drawn: where every node is on screen
+    // (the transform tools measure against it).
+    const core::eval::EvaluatedRig& shownRig() const { return m_sceneWorkspace.evaluated; }
 
 signals:
     // What happened, for the status bar ("bone 'Spine'", "Applied APose as the rest pose").
     void message(const QString& text);
     // The binding changed the overlay's state itself (not through a click in the overlay).
     void overlayStateChanged();
+    // The scene was evaluated and drawn again (shownRig() is up to date).
+    void sceneRefreshed();
 
 private:
     void documentReplaced();

@@ -5,7 +5,9 @@ target_sources(hyperrig_core PRIVATE
     edit/commands/NodeJointCommands.cpp
     edit/commands/NodeTransformConversion.cpp
     edit/commands/NodeValueTraits.cpp
+    edit/commands/NodeWorldEdits.cpp
     edit/commands/NodeWorldTransform.cpp
+    edit/commands/SetTransformsCommand.cpp
     edit/commands/StructureCreateCommand.cpp
     edit/commands/StructureDeleteCommand.cpp
     edit/commands/StructureDuplicateCommand.cpp

@@ -5,4 +5,5 @@ target_sources(hyperrig_core_tests PRIVATE
     core/edit/NodeStructureCommandTests.cpp
     core/edit/NodeTestSupport.cpp
     core/edit/NodeUndoCostTests.cpp
-    core/edit/NodeValueCommandTests.cpp)
+    core/edit/NodeValueCommandTests.cpp
+    core/edit/NodeWorldEditsTests.cpp)

@@ -3,7 +3,6 @@ target_sources(hyperrig_ui PRIVATE
     panels/inspector/ComponentView.cpp
     panels/inspector/InspectorPanel.cpp
     panels/inspector/NameEditor.cpp
-    panels/inspector/SetTransformsCommand.cpp
     panels/inspector/TransformEditor.cpp
     panels/inspector/TransformFieldEditing.cpp
     panels/inspector/TransformFields.cpp)

@@ -3,8 +3,8 @@
 #include "core/edit/CommandBatch.h"
 #include "core/edit/commands/NodeCommands.h"
 #include "core/edit/commands/NodeTransformConversion.h"
+#include "core/edit/commands/SetTransformsCommand.h"
 #include "core/math/Rotor.h"
-#include "ui/panels/inspector/SetTransformsCommand.h"
 #include "ui/panels/inspector/TransformFieldEditing.h"
 #include "ui/session/EditorSession.h"
 #include "ui/widgets/AxisNames.h"
@@ -313,10 +313,10 @@ void TransformEditor::convertTo(Form form) {
         if (transform.form == form)
             continue;
         if (form == Form::RotorScale && transform.form == Form::None) {
-            std::vector<SetTransformsCommand::Entry> entry;
+            std::vector<core::edit::SetTransformsCommand::Entry> entry;
             entry.emplace_back(node, identityRotorScale(transform, m_dimension));
-            commands.push_back(
-                std::make_unique<SetTransformsCommand>("Convert Transform", std::move(entry)));
+            commands.push_back(std::make_unique<core::edit::SetTransformsCommand>(
+                "Convert Transform", std::move(entry)));
         } else {
             commands.push_back(core::edit::convertTransform(node, form));
         }

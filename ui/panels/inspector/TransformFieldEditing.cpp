@@ -69,12 +69,12 @@ void TransformFieldEditing::started(NumberField* field, TransformField which) {
     }
 }
 
-bool TransformFieldEditing::execute(const std::string& name,
-                                    std::vector<SetTransformsCommand::Entry> transforms) {
+bool TransformFieldEditing::execute(
+    const std::string& name, std::vector<core::edit::SetTransformsCommand::Entry> transforms) {
     if (transforms.empty())
         return true;
-    auto result =
-        m_session.execute(std::make_unique<SetTransformsCommand>(name, std::move(transforms)));
+    auto result = m_session.execute(
+        std::make_unique<core::edit::SetTransformsCommand>(name, std::move(transforms)));
     if (result) {
         emit edited();
         return true;
@@ -87,7 +87,7 @@ void TransformFieldEditing::valueEdited(TransformField which, double value) {
     if (!m_session.hasDocument())
         return;
     const core::model::Document& document = m_session.document();
-    std::vector<SetTransformsCommand::Entry> transforms;
+    std::vector<core::edit::SetTransformsCommand::Entry> transforms;
     for (core::model::NodeId node : m_nodes) {
         const auto* item = document.nodes.find(node);
         if (!item || !fieldValue(item->transform, document.dimension(), which))
@@ -128,7 +128,7 @@ void TransformFieldEditing::cancelled(TransformField which) {
         m_transactionOpen = false;
         m_session.rollbackTransaction();
     } else if (m_session.hasDocument()) {
-        std::vector<SetTransformsCommand::Entry> back;
+        std::vector<core::edit::SetTransformsCommand::Entry> back;
         bool changed = false;
         for (const auto& [node, transform] : m_runStart) {
             if (const auto* item = m_session.document().nodes.find(node)) {

@@ -3,8 +3,8 @@
 // moc cannot parse <concepts>, which core/model/Ids.h reaches first through <compare>; it
 // needs none of these declarations.
 #ifndef Q_MOC_RUN
+#include "core/edit/commands/SetTransformsCommand.h"
 #include "core/model/Ids.h"
-#include "ui/panels/inspector/SetTransformsCommand.h"
 #include "ui/panels/inspector/TransformFields.h"
 #endif
 
@@ -18,7 +18,7 @@ class EditorSession;
 class NumberField;
 
 // Turns the edits of the inspector's number fields (NumberField's signals) into transform
-// commands on the shown nodes, one SetTransformsCommand per value:
+// commands on the shown nodes, one core::edit::SetTransformsCommand per value:
 //   - typing runs inside a session transaction: the value follows the text (one command per
 //     typed value, the viewport shows each), committed as one undo step on Enter or when the
 //     field loses focus, rolled back when the run ends where it began;
@@ -56,13 +56,15 @@ private:
     void ended();
     void cancelled(TransformField which);
     bool runChangedSomething() const;
-    bool execute(const std::string& name, std::vector<SetTransformsCommand::Entry> transforms);
+    bool execute(const std::string& name,
+                 std::vector<core::edit::SetTransformsCommand::Entry> transforms);
 
     EditorSession& m_session;
     std::vector<core::model::NodeId> m_nodes;
     std::vector<std::pair<NumberField*, TransformField>> m_fields;
     bool m_transactionOpen = false;
-    std::vector<SetTransformsCommand::Entry> m_runStart; // the transforms before the run
+    std::vector<core::edit::SetTransformsCommand::Entry>
+        m_runStart; // the transforms before the run
 };
 
 } // namespace hyperrig::ui

@@ -1,21 +1,20 @@
-#include "ui/panels/inspector/SetTransformsCommand.h"
+#include "core/edit/commands/SetTransformsCommand.h"
 
 #include "core/edit/commands/NodeCommands.h"
 
 #include <algorithm>
 
-namespace hyperrig::ui {
+namespace hyperrig::core::edit {
 
 SetTransformsCommand::SetTransformsCommand(std::string name, std::vector<Entry> transforms)
     : m_name(std::move(name)) {
     for (auto& [node, transform] : transforms) {
         m_nodes.push_back(node);
-        m_commands.push_back(core::edit::setTransform(node, std::move(transform)));
+        m_commands.push_back(setTransform(node, std::move(transform)));
     }
 }
 
-core::Result<void> SetTransformsCommand::apply(core::model::Document& document,
-                                               core::edit::ChangeSet& changes) {
+Result<void> SetTransformsCommand::apply(model::Document& document, ChangeSet& changes) {
     for (std::size_t i = 0; i < m_commands.size(); ++i) {
         auto applied = m_commands[i]->apply(document, changes);
         if (!applied) {
@@ -27,7 +26,7 @@ core::Result<void> SetTransformsCommand::apply(core::model::Document& document,
     return {};
 }
 
-void SetTransformsCommand::revert(core::model::Document& document, core::edit::ChangeSet& changes) {
+void SetTransformsCommand::revert(model::Document& document, ChangeSet& changes) {
     for (auto command = m_commands.rbegin(); command != m_commands.rend(); ++command)
         (*command)->revert(document, changes);
 }
@@ -54,4 +53,4 @@ std::size_t SetTransformsCommand::byteSize() const {
     return total;
 }
 
-} // namespace hyperrig::ui
+} // namespace hyperrig::core::edit

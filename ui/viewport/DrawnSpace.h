@@ -1,0 +1,41 @@
+#pragma once
+
+#ifndef Q_MOC_RUN
+#include "core/eval/View4D.h"
+#include "core/math/AffineN.h"
+#include "core/math/VectorN.h"
+#endif
+
+#include <glm/glm.hpp>
+
+namespace hyperrig::ui {
+
+// The viewport's drawn 3D space and the document's world, for tools that turn pointer motion
+// into edits. View coordinates are (x, y, z, w, ...): the drawn space is their x, y, z; w (4D and
+// up) is the axis the slicing hyperplane cuts, at w = offset.
+//   2D: world (x, y) is drawn at z = 0;  3D: the world is drawn as it is;
+//   4D: view = worldToView · world (View4D), the slice at w = offset.
+// Above 4D the extra axes stay at their identity orientation and offset 0 (the slicing of 5D
+// and up is drawn the same way once the view has them).
+class DrawnSpace {
+public:
+    DrawnSpace() = default;
+    static DrawnSpace of(int dimension, const core::eval::View4D& view);
+
+    int dimension() const { return m_dimension; }
+    // A direction in view coordinates (x, y, z, w; w ignored below 4D) as a world vector.
+    core::math::VectorN worldVector(const glm::vec4& view) const;
+    // A drawn point (on the slice: w = offset) as a world point.
+    core::math::VectorN worldPoint(const glm::vec3& drawn) const;
+    // A world vector in view coordinates (x, y, z, w; the axes above w dropped).
+    glm::vec4 viewVector(const core::math::VectorN& world) const;
+    // Where a world point is drawn (its view x, y, z).
+    glm::vec3 drawnPoint(const core::math::VectorN& world) const;
+
+private:
+    int m_dimension = 3;
+    core::math::BasisN m_worldToView = core::math::BasisN::identity(3);
+    double m_offset = 0.0; // along view w
+};
+
+} // namespace hyperrig::ui
