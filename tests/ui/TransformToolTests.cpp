@@ -455,3 +455,48 @@ TEST_CASE_METHOD(TransformToolFixture,
     CHECK(std::abs(drawnTail.x() - wristPixel.x()) < 0.01);
     CHECK(std::abs(drawnTail.y() - wristPixel.y()) < 0.01);
 }
+
+TEST_CASE_METHOD(TransformToolFixture,
+                 "G, X twice and a typed distance move along the bone's own X axis",
+                 "[ui][transform][gl]") {
+    openAndShow(window, "arm-3d.g4tf");
+    ViewportWidget& viewport = window.viewportWidget();
+    ui::EditorSession& session = window.session();
+    const auto bone = nodeNamed(window, "LowerArm"); // turned 20° in YZ under a turned parent
+    session.select({bone}, bone);
+    const auto before = worldOf(window, bone);
+    auto localX = before.applyVector(core::math::VectorN{1.0, 0.0, 0.0}).normalized();
+    REQUIRE(localX);
+    REQUIRE_FALSE(core::math::approxEqual(*localX, core::math::VectorN{1.0, 0.0, 0.0}, 1e-3));
+    hoverTo(viewport, pixelOf(viewport, before.position()));
+    test::triggerAndRun(action(window, "grabAction"));
+    QTest::keyClick(&viewport, Qt::Key_X);
+    QTest::keyClick(&viewport, Qt::Key_X);
+    typeKeys(viewport, "0.1");
+    CHECK(window.statusBar()->currentMessage().contains(QStringLiteral("local X")));
+    QTest::keyClick(&viewport, Qt::Key_Return);
+    const auto after = worldOf(window, bone);
+    CHECK(core::math::approxEqual(after.position(), before.position() + *localX * 0.1, 1e-6));
+}
+
+TEST_CASE_METHOD(TransformToolFixture, "S and a typed factor scale the selected bones' lengths",
+                 "[ui][transform][gl]") {
+    openAndShow(window, "arm-3d.g4tf");
+    ViewportWidget& viewport = window.viewportWidget();
+    ui::EditorSession& session = window.session();
+    const auto upper = nodeNamed(window, "UpperArm");
+    const auto hand = nodeNamed(window, "Hand");
+    session.select({upper, hand}, hand);
+    const std::size_t steps = session.history().undoCount();
+    hoverTo(viewport, pixelOf(viewport, worldOf(window, hand).position()));
+    test::triggerAndRun(action(window, "scaleBoneLengthAction"));
+    typeKeys(viewport, "1.5");
+    QTest::keyClick(&viewport, Qt::Key_Return);
+    // The sample's lengths: UpperArm 0.3, Hand 0.1.
+    CHECK(session.document().node(upper).bone()->length.value_or(0.0) == Approx(0.45));
+    CHECK(session.document().node(hand).bone()->length.value_or(0.0) == Approx(0.15));
+    CHECK(session.history().undoCount() == steps + 1);
+    session.undo();
+    CHECK(session.document().node(upper).bone()->length == 0.3);
+    CHECK(session.document().node(hand).bone()->length == 0.1);
+}

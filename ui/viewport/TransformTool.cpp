@@ -234,7 +234,14 @@ bool TransformTool::captureStarts(bool bonesOnly) {
     }
     const core::model::Document& document = m_session.document();
     const auto& world = m_binding.shownRig().world;
-    for (core::model::NodeId node : core::edit::topmostNodes(document, m_session.selection())) {
+    // Moves and turns take the topmost nodes (children follow their parents); lengths do not
+    // carry over to children, so S takes every selected bone.
+    const std::vector<core::model::NodeId> nodes =
+        bonesOnly ? m_session.selection()
+                  : core::edit::topmostNodes(document, m_session.selection());
+    for (core::model::NodeId node : nodes) {
+        if (!document.nodes.find(node))
+            continue;
         const core::model::Node& item = document.node(node);
         if (bonesOnly && !item.isBone())
             continue;
