@@ -178,6 +178,19 @@ try:
     wait_for(lambda: menu_item_name("Edit", starting("Undo")) == "Undo Set Joints",
              lambda: "Edit menu says %r" % menu_item_name("Edit", starting("Undo")))
     d.click(d.find("page tab", "Inspector"))
+
+    step("Transform > Grab, then Y and a typed distance, moves the bone; Enter makes it one step")
+    d.select_item(dock("Outliner"), "UpperArm")
+    y_before = inspector_value("Position y")
+    d.menu("Transform", "Grab")
+    d.key("y")
+    d.type_text("0.2")
+    d.key("Return")
+    wait_for(lambda: menu_item_name("Edit", starting("Undo")) == "Undo Move",
+             lambda: "Edit menu says %r" % menu_item_name("Edit", starting("Undo")))
+    wait_for(lambda: abs(inspector_value("Position y") - (y_before + 0.2)) < 1e-9,
+             lambda: "Position y %r after the move, expected %r"
+             % (inspector_value("Position y"), y_before + 0.2))
     check("4D" in rows[0] or "New" in rows[0], "first history row %r" % rows[0])
     check(re.search(r"\*$", title()) or "*" in title(), "title %r has no modified mark" % title())
 
