@@ -106,6 +106,14 @@ bool isRing(GizmoHandle handle) {
            handle == GizmoHandle::RingYZ;
 }
 
+// Whether the gizmo offers `handle`: flat (2D) gizmos have nothing that involves Z.
+bool offers(const TransformGizmo& gizmo, GizmoHandle handle) {
+    if (!gizmo.flat)
+        return true;
+    const AxisPair pair = axesOf(handle);
+    return pair.first != 2 && pair.second != 2 && pair.first != 3 && pair.second != 3;
+}
+
 bool isKnob(GizmoHandle handle) {
     return handle == GizmoHandle::RingXW || handle == GizmoHandle::RingYW ||
            handle == GizmoHandle::RingZW;
@@ -260,6 +268,8 @@ GizmoHandle pickGizmoHandle(const TransformGizmo& gizmo, const OrbitCamera& came
     if (gizmo.kind == GizmoKind::Move) {
         // Squares first: the pointer inside one picks it outright.
         for (GizmoHandle handle : kPlaneHandles) {
+            if (!offers(gizmo, handle))
+                continue;
             const auto corners = squareCorners(gizmo, *frame, axesOf(handle));
             std::array<glm::vec2, 4> onScreen;
             bool visible = true;
@@ -273,6 +283,8 @@ GizmoHandle pickGizmoHandle(const TransformGizmo& gizmo, const OrbitCamera& came
                 return handle;
         }
         for (std::size_t i = 0; i < 3; ++i) {
+            if (!offers(gizmo, kAxisHandles[i]))
+                continue;
             const auto tip = windowPosition(
                 camera, gizmo.origin + drawn(gizmo.axes[i]) * frame->size, viewportSize);
             if (tip)
@@ -290,7 +302,7 @@ GizmoHandle pickGizmoHandle(const TransformGizmo& gizmo, const OrbitCamera& came
     for (std::size_t r = 0; r < 3; ++r) {
         glm::vec3 e1;
         glm::vec3 e2;
-        if (!ringBasis(gizmo, axesOf(kRingHandles[r]), e1, e2))
+        if (!offers(gizmo, kRingHandles[r]) || !ringBasis(gizmo, axesOf(kRingHandles[r]), e1, e2))
             continue;
         std::optional<glm::vec2> previous;
         for (int k = 0; k <= kRingSegments; ++k) {
@@ -324,12 +336,16 @@ void buildGizmoLines(const TransformGizmo& gizmo, const OrbitCamera& camera, glm
     };
     if (gizmo.kind == GizmoKind::Move) {
         for (std::size_t i = 0; i < 3; ++i) {
+            if (!offers(gizmo, kAxisHandles[i]))
+                continue;
             const glm::vec4 colour = handleColour(gizmo, kAxisHandles[i], colours);
             const glm::vec3 tip = gizmo.origin + drawn(gizmo.axes[i]) * frame->size;
             segment(gizmo.origin, tip, colour);
             out.dots.push_back({tip, colour});
         }
         for (GizmoHandle handle : kPlaneHandles) {
+            if (!offers(gizmo, handle))
+                continue;
             const auto corners = squareCorners(gizmo, *frame, axesOf(handle));
             const glm::vec4 colour = handleColour(gizmo, handle, colours);
             for (std::size_t i = 0; i < 4; ++i)
@@ -348,7 +364,7 @@ void buildGizmoLines(const TransformGizmo& gizmo, const OrbitCamera& camera, glm
     for (GizmoHandle handle : kRingHandles) {
         glm::vec3 e1;
         glm::vec3 e2;
-        if (!ringBasis(gizmo, axesOf(handle), e1, e2))
+        if (!offers(gizmo, handle) || !ringBasis(gizmo, axesOf(handle), e1, e2))
             continue;
         const glm::vec4 colour = handleColour(gizmo, handle, colours);
         glm::vec3 previous = gizmo.origin + frame->size * e1;

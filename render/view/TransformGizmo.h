@@ -60,6 +60,8 @@ struct TransformGizmo {
                                   glm::vec4{0.0F, 1.0F, 0.0F, 0.0F},
                                   glm::vec4{0.0F, 0.0F, 1.0F, 0.0F}};
     bool hasW = false; // 4D: the W slider and the XW, YW, ZW knobs
+    // 2D documents, drawn flat in XY: no Z arrow, no XZ or YZ square or ring.
+    bool flat = false;
     GizmoHandle highlighted = GizmoHandle::None;
     float sizePixels = 96.0F; // arrow length and ring radius on screen
 };

@@ -175,3 +175,21 @@ TEST_CASE("The handle under the pointer is picked", "[render][gizmo]") {
                           kGizmoCentre + glm::vec2{0.6F, -0.8F} * rotate.sizePixels) ==
           GizmoHandle::RingXY);
 }
+
+TEST_CASE("A flat 2D gizmo offers nothing that involves Z", "[render][gizmo]") {
+    OrbitCamera camera = gizmoTestCamera();
+    camera.yawDegrees = 90.0F; // from the side, where Z runs across the screen
+    TransformGizmo gizmo;
+    gizmo.flat = true;
+    GizmoLines lines;
+    buildGizmoLines(gizmo, camera, kGizmoViewport, hyperrig::render::scene::GizmoStyle{}, lines);
+    // X and Y arrows (two segments, two tips) and the XY square (four segments).
+    CHECK(lines.segments.size() == 2 * (2 + 4));
+    CHECK(lines.dots.size() == 2);
+    // Seen from +X, the Z arrow would run to the left of the pivot.
+    CHECK(pickGizmoHandle(gizmo, camera, kGizmoViewport, kGizmoCentre + glm::vec2{-60.0F, 0.0F}) ==
+          GizmoHandle::None);
+    gizmo.kind = GizmoKind::Rotate;
+    buildGizmoLines(gizmo, camera, kGizmoViewport, hyperrig::render::scene::GizmoStyle{}, lines);
+    CHECK(lines.segments.size() == 2 * 64); // the XY ring alone
+}

@@ -204,6 +204,7 @@ std::optional<render::view::TransformGizmo> TransformTool::gizmoForSelection(boo
                                                   : render::view::GizmoKind::Move;
     gizmo.origin = space.drawnPoint(found->second.position());
     gizmo.hasW = document.dimension() >= 4;
+    gizmo.flat = document.dimension() == 2;
     if (localAxes)
         for (int axis = 0; axis < std::min(3, document.dimension()); ++axis) {
             const glm::vec4 inView = space.viewVector(found->second.basis().column(axis));
@@ -475,7 +476,8 @@ QString TransformTool::constraintLabel() const {
 }
 
 void TransformTool::constrain(int axis) {
-    if (axis == 3 && m_session.document().dimension() < 4)
+    const int dimension = m_session.document().dimension();
+    if ((axis == 3 && dimension < 4) || (axis == 2 && dimension < 3))
         return;
     if (m_operation == Operation::Rotate && axis == 3) {
         m_wPlanes = !m_wPlanes;
