@@ -44,8 +44,8 @@ struct WalkWindow {
         return result;
     }
     void select(std::initializer_list<const char*> names) { window.session().select(nodes(names)); }
-    // A key as typed on the focused widget: window shortcuts see it first.
-    void press(Qt::Key key, Qt::KeyboardModifiers modifiers = Qt::NoModifier) {
+    // A key as typed on the focused widget, with its text: window shortcuts see it first.
+    void press(char key, Qt::KeyboardModifiers modifiers = Qt::NoModifier) {
         QWidget* focused = QApplication::focusWidget();
         REQUIRE(focused != nullptr);
         QTest::keyClick(focused, key, modifiers);
@@ -61,29 +61,29 @@ TEST_CASE("] and [ walk the selection to children and parents, the outliner foll
 
     SECTION("] selects the children instead, [ goes back to the parent") {
         w.select({"Chest"});
-        w.press(Qt::Key_BracketRight);
+        w.press(']');
         CHECK(w.selection() ==
               w.nodes({"Neck", "LeftUpperArm", "RightUpperArm", "AnaUpperArm", "KataUpperArm"}));
         CHECK(w.window.session().currentNode() == w.node("Neck"));
         CHECK(hyperrig::test::outlinerComesToShow(w.window, w.selection()));
-        w.press(Qt::Key_BracketLeft);
+        w.press('[');
         CHECK(w.selection() == w.nodes({"Chest"}));
         CHECK(hyperrig::test::outlinerComesToShow(w.window, w.nodes({"Chest"})));
     }
     SECTION("Shift+] and Shift+[ add to the selection") {
         w.select({"Hips"});
-        w.press(Qt::Key_BracketRight, Qt::ShiftModifier);
+        w.press(']', Qt::ShiftModifier);
         CHECK(w.selection() == w.nodes({"Hips", "Spine", "LeftUpperLeg", "RightUpperLeg",
                                         "AnaUpperLeg", "KataUpperLeg", "Tail"}));
         CHECK(hyperrig::test::outlinerComesToShow(w.window, w.selection()));
         w.select({"Neck"});
-        w.press(Qt::Key_BracketLeft, Qt::ShiftModifier);
+        w.press('[', Qt::ShiftModifier);
         CHECK(w.selection() == w.nodes({"Neck", "Chest"}));
         CHECK(hyperrig::test::outlinerComesToShow(w.window, w.nodes({"Neck", "Chest"})));
     }
     SECTION("the skeleton's parent is the scene root, which is never selected") {
         w.select({"CreatureRig", "Body"});
-        w.press(Qt::Key_BracketLeft);
+        w.press('[');
         CHECK(w.selection() == w.nodes({"CreatureRig"}));
     }
     SECTION("a focused text field keeps the brackets it is typed") {
@@ -92,8 +92,8 @@ TEST_CASE("] and [ walk the selection to children and parents, the outliner foll
         REQUIRE(filter != nullptr);
         filter->setFocus();
         REQUIRE(QApplication::focusWidget() == filter);
-        w.press(Qt::Key_BracketRight);
-        w.press(Qt::Key_BracketLeft);
+        w.press(']');
+        w.press('[');
         CHECK(filter->text() == QStringLiteral("]["));
         CHECK(w.selection() == w.nodes({"Chest"}));
     }
