@@ -23,7 +23,8 @@ using hyperrig::ui::ViewportWidget;
 namespace {
 
 // A 3D document with one skeleton and a chain of three bones (Hips, Spine, Chest, each 0.5 long
-// along its parent's Y), framed in a shown, active window.
+// along its parent's Y), framed in a shown, active window wide enough that the chain stands
+// clear of the overlay's window in the top-left corner.
 struct BoxSelectWindow {
     MainWindow window;
     ViewportWidget& viewport = window.viewportWidget();
@@ -39,7 +40,7 @@ struct BoxSelectWindow {
         hips = hyperrig::test::addBone(session, skeleton, "Hips");
         spine = hyperrig::test::addBone(session, hips, "Spine");
         chest = hyperrig::test::addBone(session, spine, "Chest");
-        window.resize(1024, 700);
+        window.resize(1500, 950);
         window.show();
         window.activateWindow();
         REQUIRE(QTest::qWaitForWindowActive(&window));
@@ -66,6 +67,13 @@ struct BoxSelectWindow {
         const QPoint point(static_cast<int>(std::lround(drawn.x)),
                            static_cast<int>(std::lround(height - drawn.y)));
         REQUIRE(viewport.nodeAt(point) == bone);
+        // A plain click there must reach the camera and picking, not the overlay's window.
+        const auto& overlay = viewport.viewport().overlay()->layout().window;
+        INFO("viewport " << viewport.width() << " x " << viewport.height() << ", point "
+                         << point.x() << ", " << point.y() << ", overlay to " << overlay.maxX
+                         << ", " << overlay.maxY);
+        REQUIRE_FALSE(
+            overlay.contains(static_cast<float>(point.x()), static_cast<float>(point.y())));
         return point;
     }
 
