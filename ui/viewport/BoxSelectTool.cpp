@@ -6,6 +6,7 @@
 #include "ui/session/EditorSession.h"
 
 #include <QAction>
+#include <QFocusEvent>
 #include <QKeyEvent>
 #include <QKeySequence>
 #include <QMouseEvent>
@@ -45,6 +46,7 @@ BoxSelectTool::BoxSelectTool(EditorSession& session, ViewportWidget& viewport, Q
     connect(m_action, &QAction::triggered, this, &BoxSelectTool::arm);
     m_band = new QRubberBand(QRubberBand::Rectangle, &m_viewport);
     m_band->setObjectName(QStringLiteral("boxSelectBand"));
+    m_band->setAccessibleName(tr("Box selection"));
     m_band->hide();
     m_viewport.installEventFilter(this);
     connect(&m_session, &EditorSession::documentReplaced, this, [this] {
@@ -97,8 +99,10 @@ bool BoxSelectTool::eventFilter(QObject* watched, QEvent* event) {
         }
         break;
     case QEvent::FocusOut:
-        if (m_state == State::Armed)
-            cancel(); // the user went elsewhere before dragging
+        // The user went elsewhere before dragging; a menu or popup opening is not that.
+        if (m_state == State::Armed &&
+            static_cast<QFocusEvent*>(event)->reason() != Qt::PopupFocusReason)
+            cancel();
         break;
     default:
         break;

@@ -184,6 +184,15 @@ TEST_CASE("Escape or the right button cancels a box select", "[ui][selection][bo
         w.drag(middle - QPoint(8, 8), middle + QPoint(8, 8));
         CHECK(w.viewport.viewport().camera().yawDegrees != camera.yawDegrees);
     }
+    SECTION("the keyboard focus leaving the viewport before the drag") {
+        QTest::keyClick(&w.viewport, Qt::Key_B);
+        auto* filter = w.window.findChild<QWidget*>(QStringLiteral("outlinerFilter"));
+        REQUIRE(filter != nullptr);
+        filter->setFocus();
+        REQUIRE(QApplication::focusWidget() == filter);
+        w.drag(middle - QPoint(8, 8), middle + QPoint(8, 8));
+        CHECK(w.viewport.viewport().camera().yawDegrees != camera.yawDegrees);
+    }
     SECTION("the right button") {
         QTest::keyClick(&w.viewport, Qt::Key_B);
         QTest::mouseClick(&w.viewport, Qt::RightButton, {}, middle);
