@@ -213,3 +213,43 @@ TEST_CASE("a click selects in the viewport, Shift+click adds", "[ui][selection][
     QTest::mouseClick(&w.viewport, Qt::LeftButton, {}, w.middleOf(w.chest));
     CHECK(w.session.selection() == Nodes{w.chest});
 }
+
+TEST_CASE("a box over the whole 4D creature selects every bone and both meshes",
+          "[ui][selection][boxselect][gl]") {
+    MainWindow window;
+    ViewportWidget& viewport = window.viewportWidget();
+    QSignalSpy frames(&viewport, &ViewportWidget::frameRendered);
+    REQUIRE(
+        window.openDocument(QStringLiteral(HYPERRIG_SOURCE_DIR "/assets/samples/creature-4d.g4tf"))
+            .isEmpty());
+    window.resize(1500, 950);
+    window.show();
+    window.activateWindow();
+    REQUIRE(QTest::qWaitForWindowActive(&window));
+    REQUIRE((frames.count() > 0 || frames.wait(20000)));
+    viewport.setFocus();
+    // Framed, the sliced creature lies inside the view: every bone is drawn (4D bones as lines,
+    // faded by their distance to the slice) and the body and the vest are cut by w = 0. Neither
+    // the scene root nor the skeleton node is drawn.
+    const auto& document = *window.document();
+    std::vector<NodeId> drawn;
+    for (const NodeId node : document.nodes.order())
+        if (document.node(node).isBone() || document.node(node).meshInstance())
+            drawn.push_back(node);
+    REQUIRE(drawn.size() == 26);
+
+    QTest::keyClick(&viewport, Qt::Key_B);
+    const QPoint from(1, 1);
+    const QPoint to(viewport.width() - 2, viewport.height() - 2);
+    QTest::mousePress(&viewport, Qt::LeftButton, {}, from);
+    QMouseEvent move(QEvent::MouseMove, QPointF(to), viewport.mapToGlobal(QPointF(to)),
+                     Qt::NoButton, Qt::LeftButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(&viewport, &move);
+    QTest::mouseRelease(&viewport, Qt::LeftButton, {}, to);
+
+    std::vector<NodeId> selected = window.session().selection();
+    std::sort(selected.begin(), selected.end());
+    std::sort(drawn.begin(), drawn.end());
+    CHECK(selected == drawn);
+    CHECK(hyperrig::test::outlinerComesToShow(window, drawn));
+}
