@@ -11,6 +11,7 @@
 #include "ui/panels/bindposes/BindPosesPanel.h"
 #include "ui/panels/pose/PosePanel.h"
 #include "ui/session/EditorSession.h"
+#include "ui/viewport/BoxSelectTool.h"
 #include "ui/viewport/TransformTool.h"
 #include "ui/viewport/TransformToolActions.h"
 #include "ui/viewport/ViewportActions.h"
@@ -73,6 +74,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     m_files = new DocumentFiles(*m_session, *this, this);
     m_nodeActions = new NodeActions(*m_session, this);
     m_meshActions = new MeshActions(*m_session, this, this);
+    m_boxSelect = new BoxSelectTool(*m_session, *m_viewport, this);
 
     m_diagnosticsLabel = new QLabel(this);
     m_diagnosticsLabel->setObjectName(QStringLiteral("diagnosticsLabel"));
@@ -94,6 +96,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     // A running operation's live text (the angle and rotor while turning) stays in the status
     // bar until the operation ends.
     connect(m_transformTool, &TransformTool::statusChanged, this, showMessage);
+    connect(m_boxSelect, &BoxSelectTool::message, this, showMessage);
     connect(m_viewport, &ViewportWidget::frameRendered, this, [this] {
         const auto& info = m_viewport->viewport().glInfo();
         m_rendererLabel->setText(tr("OpenGL %1.%2 · %3")
@@ -301,6 +304,7 @@ void MainWindow::createMenus() {
     editMenu->addSeparator();
     editMenu->addAction(m_nodeActions->selectAll());
     editMenu->addAction(m_nodeActions->selectNone());
+    addSelectionActions(*editMenu);
 
     QMenu* addMenu = menuBar()->addMenu(tr("&Add"));
     addMenu->setObjectName(QStringLiteral("addMenu"));
@@ -382,6 +386,15 @@ void MainWindow::createMenus() {
     QAction* aboutQt = helpMenu->addAction(tr("About &Qt"));
     onTriggeredWithDialogs(aboutQt, this, [] { QApplication::aboutQt(); });
     aboutQt->setObjectName(QStringLiteral("aboutQtAction"));
+}
+
+void MainWindow::addSelectionActions(QMenu& menu) {
+    menu.addAction(m_nodeActions->selectParent());
+    menu.addAction(m_nodeActions->selectChildren());
+    menu.addAction(m_nodeActions->addParentsToSelection());
+    menu.addAction(m_nodeActions->addChildrenToSelection());
+    menu.addSeparator();
+    menu.addAction(m_boxSelect->action());
 }
 
 void MainWindow::showAbout() {

@@ -17,6 +17,7 @@ class QMenu;
 namespace hyperrig::ui {
 
 class BindPosesPanel;
+class BoxSelectTool;
 class DocumentFiles;
 class EditorSession;
 class MeshActions;
@@ -76,6 +77,8 @@ private:
     QDockWidget* addPanel(QWidget* panel, const QString& title, const QString& objectName,
                           Qt::DockWidgetArea area);
     void createMenus();
+    // Select Parent/Children, their Add variants and Box Select, after Select All/None.
+    void addSelectionActions(QMenu& menu);
     void updateUndoActions();
     void updateTitle();
     void showAbout();
@@ -94,6 +97,7 @@ private:
     DocumentFiles* m_files = nullptr;
     NodeActions* m_nodeActions = nullptr;
     MeshActions* m_meshActions = nullptr;
+    BoxSelectTool* m_boxSelect = nullptr;
     QLabel* m_rendererLabel = nullptr;
     QLabel* m_diagnosticsLabel = nullptr;
     QAction* m_undoAction = nullptr;

@@ -11,4 +11,5 @@ target_sources(hyperrig_core PRIVATE
     model/NameRules.cpp
     model/NewDocument.cpp
     model/NodeTransform.cpp
+    model/SelectionWalk.cpp
     model/SkinGroupNames.cpp)

@@ -1,4 +1,5 @@
 target_sources(hyperrig_render PRIVATE
+    view/BoxSelection.cpp
     view/OrbitCamera.cpp
     view/Picking.cpp
     view/SceneFraming.cpp

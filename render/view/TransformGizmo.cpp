@@ -10,6 +10,8 @@ namespace hyperrig::render::view {
 namespace {
 
 constexpr int kRingSegments = 64;
+// The arrowheads' length, as a fraction of the arrows'.
+constexpr float kArrowHead = 0.16F;
 // The plane squares span this part of the arrows, between the two axes.
 constexpr float kSquareNear = 0.22F;
 constexpr float kSquareFar = 0.42F;
@@ -341,7 +343,19 @@ void buildGizmoLines(const TransformGizmo& gizmo, const OrbitCamera& camera, glm
             const glm::vec4 colour = handleColour(gizmo, kAxisHandles[i], colours);
             const glm::vec3 tip = gizmo.origin + drawn(gizmo.axes[i]) * frame->size;
             segment(gizmo.origin, tip, colour);
-            out.dots.push_back({tip, colour});
+            // An arrowhead: a triangle in the plane of the axis and the view direction, so it
+            // faces the camera (none for an axis seen end-on, which is all tip).
+            const glm::vec3 along = tip - gizmo.origin;
+            const glm::vec3 side = glm::cross(along, camera.forward());
+            if (glm::length(side) > 1e-6F * frame->size * frame->size) {
+                const glm::vec3 back = tip - kArrowHead * frame->size * glm::normalize(along);
+                const glm::vec3 wing = 0.4F * kArrowHead * frame->size * glm::normalize(side);
+                segment(tip, back + wing, colour);
+                segment(tip, back - wing, colour);
+                segment(back + wing, back - wing, colour);
+            } else {
+                out.dots.push_back({tip, colour}); // seen end-on: a dot marks the arrow
+            }
         }
         for (GizmoHandle handle : kPlaneHandles) {
             if (!offers(gizmo, handle))

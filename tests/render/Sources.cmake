@@ -1,5 +1,6 @@
 target_sources(hyperrig_render_tests PRIVATE
     render/BoneShapesTests.cpp
+    render/BoxSelectionTests.cpp
     render/BoneSolidsTests.cpp
     render/HeadlessRenderingTests.cpp
     render/OverlayTests.cpp

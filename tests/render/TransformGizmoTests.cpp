@@ -183,9 +183,10 @@ TEST_CASE("A flat 2D gizmo offers nothing that involves Z", "[render][gizmo]") {
     gizmo.flat = true;
     GizmoLines lines;
     buildGizmoLines(gizmo, camera, kGizmoViewport, hyperrig::render::scene::GizmoStyle{}, lines);
-    // X and Y arrows (two segments, two tips) and the XY square (four segments).
-    CHECK(lines.segments.size() == 2 * (2 + 4));
-    CHECK(lines.dots.size() == 2);
+    // X and Y shafts, Y's three-sided head and the XY square; X points at the camera: a dot
+    // instead of a head.
+    CHECK(lines.segments.size() == 2 * (2 + 3 + 4));
+    CHECK(lines.dots.size() == 1);
     // Seen from +X, the Z arrow would run to the left of the pivot.
     CHECK(pickGizmoHandle(gizmo, camera, kGizmoViewport, kGizmoCentre + glm::vec2{-60.0F, 0.0F}) ==
           GizmoHandle::None);

@@ -3,6 +3,7 @@
 #include "core/edit/CommandBatch.h"
 #include "core/edit/commands/NodeCommands.h"
 #include "core/model/NameRules.h"
+#include "core/model/SelectionWalk.h"
 #include "ui/actions/MakeAction.h"
 #include "ui/session/EditorSession.h"
 
@@ -60,6 +61,21 @@ NodeActions::NodeActions(EditorSession& session, QObject* parent)
     m_selectNone =
         makeAction(this, tr("Select &None"), "selectNoneAction", tr("Clear the selection"),
                    QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_A));
+    // Blender's pose-mode keys. Window shortcuts like F and Delete: a focused text field keeps
+    // the brackets it is typed (QLineEdit claims printable keys through ShortcutOverride).
+    m_selectParent = makeAction(this, tr("Select &Parent"), "selectParentAction",
+                                tr("Select the parent of each selected node instead"),
+                                QKeySequence(Qt::Key_BracketLeft));
+    m_selectChildren = makeAction(this, tr("Select &Children"), "selectChildrenAction",
+                                  tr("Select the children of each selected node instead"),
+                                  QKeySequence(Qt::Key_BracketRight));
+    m_addParents = makeAction(this, tr("Add Parents to Selection"), "addParentsToSelectionAction",
+                              tr("Add the parent of each selected node to the selection"),
+                              QKeySequence(Qt::SHIFT | Qt::Key_BracketLeft));
+    m_addChildren =
+        makeAction(this, tr("Add Children to Selection"), "addChildrenToSelectionAction",
+                   tr("Add the children of each selected node to the selection"),
+                   QKeySequence(Qt::SHIFT | Qt::Key_BracketRight));
 
     connect(m_addSkeleton, &QAction::triggered, this, &NodeActions::runAddSkeleton);
     connect(m_addChildBone, &QAction::triggered, this, &NodeActions::runAddChildBone);
@@ -68,6 +84,10 @@ NodeActions::NodeActions(EditorSession& session, QObject* parent)
     connect(m_rename, &QAction::triggered, this, &NodeActions::renameRequested);
     connect(m_selectAll, &QAction::triggered, &m_session, &EditorSession::selectAll);
     connect(m_selectNone, &QAction::triggered, &m_session, &EditorSession::selectNone);
+    connect(m_selectParent, &QAction::triggered, this, [this] { walkSelection(false, false); });
+    connect(m_selectChildren, &QAction::triggered, this, [this] { walkSelection(true, false); });
+    connect(m_addParents, &QAction::triggered, this, [this] { walkSelection(false, true); });
+    connect(m_addChildren, &QAction::triggered, this, [this] { walkSelection(true, true); });
 
     connect(&m_session, &EditorSession::documentReplaced, this, &NodeActions::updateEnabled);
     connect(&m_session, &EditorSession::selectionChanged, this, &NodeActions::updateEnabled);
@@ -94,6 +114,8 @@ void NodeActions::updateEnabled() {
     m_rename->setEnabled(open && m_session.currentNode());
     m_selectAll->setEnabled(open);
     m_selectNone->setEnabled(open && !m_session.selection().empty());
+    for (QAction* walk : {m_selectParent, m_selectChildren, m_addParents, m_addChildren})
+        walk->setEnabled(open && !m_session.selection().empty());
 }
 
 void NodeActions::runAddSkeleton() {
@@ -159,6 +181,19 @@ void NodeActions::runDuplicate() {
     }
     m_session.select(copies);
     emit message(tr("Duplicated %n node(s)", nullptr, static_cast<int>(nodes.size())));
+}
+
+void NodeActions::walkSelection(bool toChildren, bool extend) {
+    if (!m_session.hasDocument())
+        return;
+    const core::model::Document& document = m_session.document();
+    const std::vector<core::model::NodeId>& selection = m_session.selection();
+    const core::model::WalkedSelection walked =
+        toChildren
+            ? core::model::selectChildren(document, selection, m_session.currentNode(), extend)
+            : core::model::selectParents(document, selection, m_session.currentNode(), extend);
+    m_session.select(walked.nodes, walked.current);
+    emit message(tr("%n node(s) selected", nullptr, static_cast<int>(walked.nodes.size())));
 }
 
 void NodeActions::runDelete() {

@@ -20,6 +20,9 @@ class EditorSession;
 //   Rename            asks the views to start editing the current node's name (F2): a view that
 //                     can (the outliner) listens to renameRequested
 //   Select All / Select None
+//   Select Parent ([) / Select Children (]): each selected node replaced by its parent / its
+//                     children (core/model/SelectionWalk.h); Add Parents to Selection (Shift+[)
+//                     and Add Children to Selection (Shift+]) keep the selection and add them
 class NodeActions : public QObject {
     Q_OBJECT
 public:
@@ -32,6 +35,10 @@ public:
     QAction* rename() const { return m_rename; }
     QAction* selectAll() const { return m_selectAll; }
     QAction* selectNone() const { return m_selectNone; }
+    QAction* selectParent() const { return m_selectParent; }
+    QAction* selectChildren() const { return m_selectChildren; }
+    QAction* addParentsToSelection() const { return m_addParents; }
+    QAction* addChildrenToSelection() const { return m_addChildren; }
 
     // The outcome of the last action, for the status bar: what was done or why it was refused.
 signals:
@@ -44,6 +51,7 @@ private:
     void runAddChildBone();
     void runDuplicate();
     void runDelete();
+    void walkSelection(bool toChildren, bool extend);
 
     EditorSession& m_session;
     QAction* m_addSkeleton = nullptr;
@@ -53,6 +61,10 @@ private:
     QAction* m_rename = nullptr;
     QAction* m_selectAll = nullptr;
     QAction* m_selectNone = nullptr;
+    QAction* m_selectParent = nullptr;
+    QAction* m_selectChildren = nullptr;
+    QAction* m_addParents = nullptr;
+    QAction* m_addChildren = nullptr;
 };
 
 } // namespace hyperrig::ui

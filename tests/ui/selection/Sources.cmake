@@ -1,0 +1,3 @@
+target_sources(hyperrig_ui_tests PRIVATE
+    ui/selection/SelectionWalkActionsTests.cpp
+    ui/selection/ViewportBoxSelectTests.cpp)
