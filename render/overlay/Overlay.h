@@ -71,6 +71,8 @@ public:
 
 private:
     void makeCurrent() const;
+    // The offset and rotation sliders of the axes beyond W (5D..8D rigs).
+    void buildBeyondWControls(OverlayState& state);
 
     ImGuiContext* m_context = nullptr;
     bool m_glInitialized = false;
