@@ -10,6 +10,8 @@ Writes, into DIR (default: the folder of this script):
     arm-3d.g4tf        3D arm: 3 bones and a skinned triangle cylinder
     tiny-4d-mesh.g4tf  tiny-4d-arm.g4tf (read from this script's folder) plus a skinned mesh of
                        5 vertices and 2 tetrahedra
+    arm-2d.g4tf        2D arm: 3 bones and a skinned outline of segments
+    limb-5d.g4tf       5D limb: 3 bones (two along +V, by basis) and skinned boxes of 4-simplices
 
 --check writes the files, then re-reads them with the standard library only and asserts the G4MF
 rules the generator relies on (element counts, index ranges, skin ordering, names, joints,
@@ -1026,9 +1028,8 @@ def build_arm_2d():
     owners = owners_l + [len(ARM2_BONES) - 1] + owners_r[::-1]
     count = len(positions)
     segs = [[i, (i + 1) % count] for i in range(count)]
-    centre = [sum(c) / count for c in zip(*positions)]
-    # The outline is star-shaped enough from each segment's own bone axis: orient against the
-    # nearest point of the owner bone instead of one centre (the arm bends).
+    # The arm bends, so no single centre sees every segment from inside: orient each segment
+    # away from the nearest point of its owner bone's axis.
     oriented = []
     for a, b2 in segs:
         g = owners[a]
@@ -1038,7 +1039,6 @@ def build_arm_2d():
         t = max(0.0, min(1.0, dot(vsub(mid, head), ab) / dot(ab, ab)))
         inner = vadd(head, vscale(ab, t))
         oriented += orient_outward_n([[a, b2]], positions, inner)
-    del centre
     group_of = {b.name: g for g, b in enumerate(ARM2_BONES)}
     segments = {g: bone_segment(rest, b) for g, b in enumerate(ARM2_BONES)}
     skin = skin_weights(positions, owners, segments, hierarchy_neighbours(ARM2_BONES, group_of),
