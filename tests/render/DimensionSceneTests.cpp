@@ -97,6 +97,22 @@ TEST_CASE("a 2D rig is drawn flat from the front, its bones and outline where th
     CHECK(drawnNear(fixture, image, empty, {-0.2F, 0.25F, 0.0F}) < 8);
 }
 
+TEST_CASE("a 2D rig's bones are picked where they are drawn", "[gl][viewport][nd]") {
+    const DimensionSample arm = readDimensionSample("arm-2d.g4tf");
+    auto scene = render::scene::sceneFromDocument(arm.read.document, arm.rig, core::eval::Pose{});
+    REQUIRE(scene.ok());
+    hyperrig::test::OffscreenViewport fixture(kDimensionWidth, kDimensionHeight);
+    fixture.viewport.setScene(std::move(*scene));
+    fixture.viewport.frameScene(fixture.aspect());
+    // UpperArm's middle, (0, 0.25) in the sample; the background beside the arm.
+    const glm::ivec2 middle = fixture.window({0.0F, 0.25F, 0.0F});
+    CHECK(fixture.viewport.pick(middle.x, middle.y, kDimensionWidth, kDimensionHeight) ==
+          arm.read.document.findNode("UpperArm"));
+    const glm::ivec2 beside = fixture.window({-0.3F, 0.25F, 0.0F});
+    CHECK_FALSE(
+        fixture.viewport.pick(beside.x, beside.y, kDimensionWidth, kDimensionHeight).has_value());
+}
+
 TEST_CASE("a 5D rig is drawn as its slice, bones where they project", "[gl][viewport][nd]") {
     const DimensionSample limb = readDimensionSample("limb-5d.g4tf");
     core::eval::View4D view;
