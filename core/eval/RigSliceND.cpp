@@ -24,9 +24,11 @@ double flatDistance(const math::VectorN& distances) {
     return std::sqrt(sum);
 }
 
-// The bone against the flat: ends in view xyz with their flat distances, and where it meets the
-// flat. The point of the segment nearest the flat is at t = −(d_h · Δ) / (Δ · Δ), clamped to
-// [0, 1], Δ = d_t − d_h over the extra axes; it crosses when that point is within `tolerance`.
+// The bone against the flat: ends in view xyz with their flat distances, and whether it passes
+// through the flat. The point of the segment nearest the flat is at t = −(d_h · Δ) / (Δ · Δ),
+// clamped to [0, 1], Δ = d_t − d_h over the extra axes; the bone crosses when that point is
+// within `tolerance` of the flat while both ends are farther: as in 4D, a bone lying in the flat
+// or ending on it is drawn opaque, not as a crossing.
 BoneSegmentSlice sliceBoneND(const ViewSegmentND& bone, double tolerance) {
     const int n = bone.head.dimension();
     BoneSegmentSlice result;
@@ -45,7 +47,8 @@ BoneSegmentSlice sliceBoneND(const ViewSegmentND& bone, double tolerance) {
     }
     const double t = lengthSquared > 0.0 ? std::clamp(along / lengthSquared, 0.0, 1.0) : 0.0;
     const math::VectorN nearest = bone.head + t * (bone.tail - bone.head);
-    if (flatDistance(nearest) <= tolerance) {
+    if (flatDistance(nearest) <= tolerance && result.head.distance > tolerance &&
+        result.tail.distance > tolerance) {
         result.crosses = true;
         result.crossing = {static_cast<float>(nearest[0]), static_cast<float>(nearest[1]),
                            static_cast<float>(nearest[2])};

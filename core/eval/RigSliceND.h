@@ -17,9 +17,10 @@ namespace hyperrig::core::eval {
 //   * every bone as a segment in view xyz. Its ends' "distance" is the Euclidean norm of their
 //     per-axis distances to the cuts, sqrt(Σ_a (view_a − offset_a)²), >= 0 (a 4D slice's is
 //     signed; the renderer fades by |distance| alike). The bone "crosses" only when the segment
-//     meets the 3D flat itself, within 1e-6 of the scene's size: the point of the segment nearest
-//     the flat (in those distances) lies on it. With N − 3 >= 2 conditions on one parameter that
-//     is rare, unlike 4D, where every bone whose ends lie on both sides crosses;
+//     passes through the 3D flat itself, within 1e-6 of the scene's size: the point of the
+//     segment nearest the flat (in those distances) lies on it while both ends lie off it (a bone
+//     lying in the flat, or ending on it, is opaque, as in 4D). With N − 3 >= 2 conditions on one
+//     parameter that is rare, unlike 4D, where every bone whose ends lie on both sides crosses;
 //   * distanceMin/Max: the W distances (view w − offset_w) of what was sliced;
 //     extraAxisExtents: per extra axis the view-coordinate extent.
 // Contract: the document is 4D..8D (4D only as a test oracle: the 4D slicer is its fast path)

@@ -220,10 +220,19 @@ TEST_CASE("5D bones are placed in view xyz with their distance to the 3D flat",
     CHECK(slice.extraAxisExtents[1].max >= 0.55F);
     CHECK(slice.extraAxisExtents[1].min < 0.0F);
 
-    // At w = 0 the lower limb meets the flat at v = 0.04.
+    // At w = 0 the lower limb passes through the flat at v = 0.04; the upper limb stays 0.04
+    // away from it along V.
     view.offset = 0.0;
     eval::sliceRigND(limb.document, limb.rig, limb.evaluated, view, slicer, slice);
     REQUIRE(slice.bones[1].crosses);
     CHECK(slice.bones[1].crossing[1] == Approx(0.5));
     CHECK(slice.bones[1].crossing[0] == Approx(0.0).margin(1e-6));
+    CHECK_FALSE(slice.bones[0].crosses);
+
+    view.beyondW[0].offset = 0.0;
+    eval::sliceRigND(limb.document, limb.rig, limb.evaluated, view, slicer, slice);
+    CHECK(slice.bones[0].head.distance == 0.0F);
+    CHECK(slice.bones[0].tail.distance == 0.0F);
+    CHECK_FALSE(slice.bones[0].crosses); // lies in the flat
+    CHECK_FALSE(slice.bones[1].crosses); // starts on it, runs off along +V
 }
