@@ -47,8 +47,8 @@ BoneSegmentSlice sliceBoneND(const ViewSegmentND& bone, double tolerance) {
     }
     const double t = lengthSquared > 0.0 ? std::clamp(along / lengthSquared, 0.0, 1.0) : 0.0;
     const math::VectorN nearest = bone.head + t * (bone.tail - bone.head);
-    if (flatDistance(nearest) <= tolerance && result.head.distance > tolerance &&
-        result.tail.distance > tolerance) {
+    if (flatDistance(nearest) <= tolerance && flatDistance(bone.head) > tolerance &&
+        flatDistance(bone.tail) > tolerance) {
         result.crosses = true;
         result.crossing = {static_cast<float>(nearest[0]), static_cast<float>(nearest[1]),
                            static_cast<float>(nearest[2])};
