@@ -30,6 +30,23 @@ void simplexEdgePoint(const double* positive, const double* negative, int m, dou
     out[m - 1] = positive[m] + t * (negative[m] - positive[m]); // the attribute
 }
 
+// Whether the points (stride `stride`, `count` of them) lie on both sides of the cut of every
+// coordinate in [first, end): a simplex that does not is dropped at once, since every piece cut
+// from it lies in its convex hull and would be dropped by that cut anyway.
+bool simplexStraddles(const double* points, int count, std::size_t stride, int first, int end) {
+    for (int c = first; c < end; ++c) {
+        bool positive = false;
+        bool negative = false;
+        for (int v = 0; v < count; ++v)
+            (points[static_cast<std::size_t>(v) * stride + static_cast<std::size_t>(c)] >= 0.0
+                 ? positive
+                 : negative) = true;
+        if (!positive || !negative)
+            return false;
+    }
+    return true;
+}
+
 // xyz of a final triangle's corners and its normal into the slice output, wound counter-
 // clockwise seen from the normal; false when the normal has no direction.
 bool simplexTriangle(const double* points, const double* normal, std::uint32_t source,
@@ -105,6 +122,15 @@ void SimplexSlicer::cutLastAxis(const CellSoup& in, CellSoup& out) {
                 if (s < steps)
                     ((path >> static_cast<unsigned>(s)) & 1U) != 0 ? ++j : ++i;
             }
+            // Pieces that the remaining extra axes' cuts would drop go now (the pieces of a
+            // Kuhn-split cube otherwise multiply through every cut).
+            const std::size_t pieceStart =
+                out.points.size() - static_cast<std::size_t>(m - 1) * static_cast<std::size_t>(m);
+            if (!simplexStraddles(out.points.data() + pieceStart, m - 1,
+                                  static_cast<std::size_t>(m), kFirstCutAxis, m - 1)) {
+                out.points.resize(pieceStart);
+                continue;
+            }
             out.normals.insert(out.normals.end(), normal, normal + (m - 1));
             out.sources.push_back(in.sources[cell]);
         }
@@ -148,14 +174,18 @@ void SimplexSlicer::slice(const SimplexSurface& surface, const math::AffineN& me
     std::vector<math::VectorN> edges(un - 1, math::VectorN::zero(n));
     for (std::size_t cell = 0; cell < cellCount; ++cell) {
         const std::uint32_t* indices = surface.cells.data() + cell * un;
-        bool anyPositive = false;
-        bool anyNegative = false;
-        for (std::size_t k = 0; k < un; ++k) {
-            HYPERRIG_EXPECTS(indices[k] < vertexCount);
-            const double d = m_view[indices[k] * un + un - 1];
-            (d >= 0.0 ? anyPositive : anyNegative) = true;
+        // Only cells on both sides of every cut can leave something in the 3D flat.
+        bool straddles = true;
+        for (std::size_t axis = kFirstCutAxis; axis < un && straddles; ++axis) {
+            bool anyPositive = false;
+            bool anyNegative = false;
+            for (std::size_t k = 0; k < un; ++k) {
+                HYPERRIG_EXPECTS(indices[k] < vertexCount);
+                (m_view[indices[k] * un + axis] >= 0.0 ? anyPositive : anyNegative) = true;
+            }
+            straddles = anyPositive && anyNegative;
         }
-        if (!anyPositive || !anyNegative)
+        if (!straddles)
             continue;
         const double* first = m_view.data() + indices[0] * un;
         for (std::size_t k = 1; k < un; ++k) {

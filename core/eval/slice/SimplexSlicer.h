@@ -31,6 +31,8 @@ struct SimplexSurface {
 //     (w = 3, v = 4, ...) gets its distance d_a = view_a − offset_a.
 //   * The axes are cut from the highest down to W: cut k takes (m−1)-simplices in m-space to
 //     (m−2)-simplices in the flat view_(m−1) = offset, dropping that coordinate, until m = 3.
+//     Cells and pieces that lie on one side of a remaining cut are dropped as soon as they exist
+//     (the cut would drop everything cut from them).
 //   * One cut of a k-simplex (k + 1 = m vertices) with p vertices on the positive side (d >= 0,
 //     the 4D slicer's sign rule) and q on the negative side, p, q >= 1: the cut is the product
 //     of simplices Δ^(p−1) × Δ^(q−1) with corners e_ij = P_i + t (N_j − P_i),

@@ -7,6 +7,7 @@
 #include "tests/core/edit/DataTestSupport.h"
 #include "tests/core/eval/TriangleCoverage.h"
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 
 using namespace hyperrig::core;
@@ -235,4 +236,113 @@ TEST_CASE("5D bones are placed in view xyz with their distance to the 3D flat",
     CHECK(slice.bones[0].tail.distance == 0.0F);
     CHECK_FALSE(slice.bones[0].crosses); // lies in the flat
     CHECK_FALSE(slice.bones[1].crosses); // starts on it, runs off along +V
+}
+
+namespace {
+
+// The boundary of the N-cube [−1, 1]^N as (N−1)-simplices, outward: each facet x_k = ±1 split
+// into the (N−1)! Kuhn simplices of its (N−1)-cube (the paths from its lowest corner through
+// one +2 step per tangent axis), each oriented so that perp(...) points away from the centre.
+struct CubeBoundary {
+    std::vector<float> positions;
+    std::vector<std::uint32_t> cells;
+};
+
+CubeBoundary cubeBoundary(int n) {
+    CubeBoundary cube;
+    const auto un = static_cast<std::size_t>(n);
+    for (int k = 0; k < n; ++k)
+        for (const double side : {-1.0, 1.0}) {
+            std::vector<int> tangent;
+            for (int a = 0; a < n; ++a)
+                if (a != k)
+                    tangent.push_back(a);
+            std::vector<int> order(tangent.size());
+            for (std::size_t i = 0; i < order.size(); ++i)
+                order[i] = static_cast<int>(i);
+            do {
+                std::vector<math::VectorN> corners;
+                math::VectorN corner = math::VectorN::zero(n);
+                for (int a = 0; a < n; ++a)
+                    corner[a] = a == k ? side : -1.0;
+                corners.push_back(corner);
+                for (int step : order) {
+                    corner[tangent[static_cast<std::size_t>(step)]] = 1.0;
+                    corners.push_back(corner);
+                }
+                std::vector<math::VectorN> edges;
+                math::VectorN centroid = math::VectorN::zero(n);
+                for (std::size_t c = 0; c < un; ++c) {
+                    if (c > 0)
+                        edges.push_back(corners[c] - corners[0]);
+                    centroid += corners[c];
+                }
+                if (math::perpendicular(edges)->dot(centroid) < 0.0)
+                    std::swap(corners[un - 1], corners[un - 2]);
+                for (const math::VectorN& p : corners) {
+                    cube.cells.push_back(static_cast<std::uint32_t>(cube.cells.size()));
+                    for (int a = 0; a < n; ++a)
+                        cube.positions.push_back(static_cast<float>(p[a]));
+                }
+            } while (std::next_permutation(order.begin(), order.end()));
+        }
+    return cube;
+}
+
+} // namespace
+
+TEST_CASE("the generic slicer cuts a 6D cube down to the 3D cube", "[eval][slice][nd]") {
+    // 6D: three cuts in a row, with staircases of up to C(4, 2) = 6 pieces. (An 8D cube's 80 640
+    // Kuhn cells multiply through five cuts into millions of pieces: too slow for a unit test.)
+    for (const int n : {6}) {
+        CAPTURE(n);
+        const CubeBoundary cube = cubeBoundary(n);
+        eval::SimplexSurface surface;
+        surface.dimension = n;
+        surface.positions = cube.positions;
+        surface.cells = cube.cells;
+        // Offsets inside (−1, 1) on every extra axis; a view turned by quarter turns in XV and
+        // ZW (exact): the cross-section is still the cube [−1, 1]^3, whatever the offsets.
+        eval::View4D view;
+        view.offset = 0.3;
+        view.zwDegrees = 90.0;
+        for (std::size_t a = 0; a + 4 < static_cast<std::size_t>(n); ++a)
+            view.beyondW[a].offset = -0.2 + 0.15 * static_cast<double>(a);
+        view.beyondW[0].xDegrees = -90.0;
+        std::vector<double> offsets;
+        for (int a = eval::kFirstExtraAxis; a < n; ++a)
+            offsets.push_back(view.extraAxis(a).offset);
+        eval::SimplexSlicer slicer;
+        eval::SliceOutput output;
+        slicer.slice(surface, view.worldToView(n), offsets, output);
+        const auto triangles = hyperrig::test::coverageTriangles(output);
+        REQUIRE_FALSE(triangles.empty());
+        double area = 0.0;
+        for (const auto& t : triangles) {
+            // Each triangle lies on a face of the cube and faces out of it: its normal is the
+            // face's axis, pointing the way the face lies from the centre.
+            int axis = -1;
+            for (std::size_t c = 0; c < 3; ++c)
+                if (std::abs(t.normal[c]) > 0.999)
+                    axis = static_cast<int>(c);
+            REQUIRE(axis >= 0);
+            const auto ua = static_cast<std::size_t>(axis);
+            for (const auto& p : t.corners) {
+                CHECK(p[ua] * t.normal[ua] == Approx(1.0).margin(1e-6));
+                for (std::size_t c = 0; c < 3; ++c)
+                    CHECK(std::abs(p[c]) <= 1.0 + 1e-6);
+            }
+            const std::array<double, 3> u{t.corners[1][0] - t.corners[0][0],
+                                          t.corners[1][1] - t.corners[0][1],
+                                          t.corners[1][2] - t.corners[0][2]};
+            const std::array<double, 3> v{t.corners[2][0] - t.corners[0][0],
+                                          t.corners[2][1] - t.corners[0][1],
+                                          t.corners[2][2] - t.corners[0][2]};
+            const std::array<double, 3> cross{u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2],
+                                              u[0] * v[1] - u[1] * v[0]};
+            area +=
+                0.5 * std::sqrt(cross[0] * cross[0] + cross[1] * cross[1] + cross[2] * cross[2]);
+        }
+        CHECK(area == Approx(24.0).epsilon(1e-6)); // six faces of 2 x 2
+    }
 }
