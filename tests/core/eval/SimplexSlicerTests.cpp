@@ -291,10 +291,9 @@ CubeBoundary cubeBoundary(int n) {
 
 } // namespace
 
-TEST_CASE("the generic slicer cuts a 6D cube down to the 3D cube", "[eval][slice][nd]") {
-    // 6D: three cuts in a row, with staircases of up to C(4, 2) = 6 pieces. (An 8D cube's 80 640
-    // Kuhn cells multiply through five cuts into millions of pieces: too slow for a unit test.)
-    for (const int n : {6}) {
+TEST_CASE("the generic slicer cuts 6D to 8D cubes down to the 3D cube", "[eval][slice][nd]") {
+    // Up to five cuts in a row, with staircases of up to C(6, 3) = 20 pieces.
+    for (const int n : {6, 7, 8}) {
         CAPTURE(n);
         const CubeBoundary cube = cubeBoundary(n);
         eval::SimplexSurface surface;
