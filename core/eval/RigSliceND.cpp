@@ -9,7 +9,7 @@
 namespace hyperrig::core::eval {
 namespace {
 
-constexpr double kCrossingTolerance = 1e-6; // of the scene's size (RigSliceND.h)
+constexpr double kFlatCrossingTolerance = 1e-6; // of the scene's size (RigSliceND.h)
 
 struct ViewSegmentND {
     math::VectorN head;
@@ -133,7 +133,7 @@ void sliceRigND(const model::Document& document, const CompiledRig& rig,
         }
     out.bones.clear();
     for (const ViewSegmentND& segment : segments)
-        out.bones.push_back(sliceBoneND(segment, kCrossingTolerance * std::max(size, 1.0)));
+        out.bones.push_back(sliceBoneND(segment, kFlatCrossingTolerance * std::max(size, 1.0)));
 
     // The W distances, as a 4D slice reports them.
     if (anyExtent && !out.extraAxisExtents.empty()) {

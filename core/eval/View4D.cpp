@@ -11,7 +11,7 @@
 namespace hyperrig::core::eval {
 namespace {
 
-constexpr std::string_view kAxisLetters = "xyzwvuts";
+constexpr std::string_view kViewAxisLetters = "xyzwvuts";
 
 // cos and sin of `degrees` when it is a whole number of quarter turns, taken from the table
 // instead of std::cos(π/2) = 6.1e-17: quarter-turn views must map axes onto axes exactly.
@@ -29,12 +29,12 @@ bool quarterTurnCosSin(double degrees, double& cosine, double& sine) {
 }
 
 // The angle fields of extra axis `axis`'s view, in the order of its planes with x, y, z.
-std::array<double, 3> axisAngles(const View4D& view, int axis) {
+std::array<double, 3> extraAxisAngles(const View4D& view, int axis) {
     const ExtraAxisView extra = view.extraAxis(axis);
     return {extra.xDegrees, extra.yDegrees, extra.zDegrees};
 }
 
-double wrapDegrees(double degrees) {
+double wrapViewDegrees(double degrees) {
     // (−180, 180]: quarter-turn values stay exact (fmod of multiples of 90 by 360 is exact).
     double wrapped = std::fmod(degrees, 360.0);
     if (wrapped <= -180.0)
@@ -44,7 +44,7 @@ double wrapDegrees(double degrees) {
     return wrapped;
 }
 
-Result<double> parseNumber(std::string_view number, std::string_view part, const char* what) {
+Result<double> parseViewNumber(std::string_view number, std::string_view part, const char* what) {
     double value = 0.0;
     const auto [end, error] = std::from_chars(number.data(), number.data() + number.size(), value);
     if (number.empty() || error != std::errc() || end != number.data() + number.size() ||
@@ -55,8 +55,8 @@ Result<double> parseNumber(std::string_view number, std::string_view part, const
 
 // Calls `assign(key, value, part)` for each KEY=NUMBER of a comma list; each key at most once.
 template <typename Assign>
-Result<void> parseAssignments(std::string_view text, const char* keyKind, const char* example,
-                              const char* what, Assign assign) {
+Result<void> parseViewAssignments(std::string_view text, const char* keyKind, const char* example,
+                                  const char* what, Assign assign) {
     std::set<std::string> seen;
     while (!text.empty()) {
         const std::size_t comma = text.find(',');
@@ -66,7 +66,7 @@ Result<void> parseAssignments(std::string_view text, const char* keyKind, const 
         if (equals == std::string_view::npos)
             return Error("'" + std::string(part) + "' is not " + example);
         const std::string key(part.substr(0, equals));
-        auto value = parseNumber(part.substr(equals + 1), part, what);
+        auto value = parseViewNumber(part.substr(equals + 1), part, what);
         if (!value)
             return value.error();
         if (!seen.insert(key).second)
@@ -81,12 +81,12 @@ Result<void> parseAssignments(std::string_view text, const char* keyKind, const 
 } // namespace
 
 char axisLetter(int axis) {
-    HYPERRIG_EXPECTS(axis >= 0 && axis < static_cast<int>(kAxisLetters.size()));
-    return kAxisLetters[static_cast<std::size_t>(axis)];
+    HYPERRIG_EXPECTS(axis >= 0 && axis < static_cast<int>(kViewAxisLetters.size()));
+    return kViewAxisLetters[static_cast<std::size_t>(axis)];
 }
 
 int axisOfLetter(char letter) {
-    const std::size_t found = kAxisLetters.find(letter);
+    const std::size_t found = kViewAxisLetters.find(letter);
     return found == std::string_view::npos ? -1 : static_cast<int>(found);
 }
 
@@ -138,7 +138,7 @@ math::AffineN View4D::worldToView(int dimension) const {
     HYPERRIG_EXPECTS(dimension >= 4 && dimension <= kFirstExtraAxis + kMaxExtraAxes);
     math::BasisN viewToWorld = math::BasisN::identity(dimension);
     for (int axis = kFirstExtraAxis; axis < dimension; ++axis) {
-        const std::array<double, 3> angles = axisAngles(*this, axis);
+        const std::array<double, 3> angles = extraAxisAngles(*this, axis);
         for (int visible = 0; visible < 3; ++visible)
             viewToWorld = viewToWorld * planeRotation(dimension, visible, axis,
                                                       angles[static_cast<std::size_t>(visible)]);
@@ -153,12 +153,12 @@ void rotateSliceQuarterTurn(View4D& view, int visibleAxis, int extraAxis) {
     double* angle = visibleAxis == 0   ? &axis.xDegrees
                     : visibleAxis == 1 ? &axis.yDegrees
                                        : &axis.zDegrees;
-    *angle = wrapDegrees(*angle + 90.0);
+    *angle = wrapViewDegrees(*angle + 90.0);
     view.setExtraAxis(extraAxis, axis);
 }
 
 Result<void> parseRotation(std::string_view text, View4D& view) {
-    return parseAssignments(
+    return parseViewAssignments(
         text, "plane", "PLANE=DEGREES (e.g. xw=30)", "a number of degrees",
         [&](const std::string& plane, double degrees) -> Result<void> {
             const int visible = plane.size() == 2 ? axisOfLetter(plane[0]) : -1;
@@ -175,17 +175,18 @@ Result<void> parseRotation(std::string_view text, View4D& view) {
 }
 
 Result<void> parseSliceOffsets(std::string_view text, View4D& view) {
-    return parseAssignments(text, "axis", "AXIS=OFFSET (e.g. v=0.1)", "a number",
-                            [&](const std::string& name, double value) -> Result<void> {
-                                const int axis = name.size() == 1 ? axisOfLetter(name[0]) : -1;
-                                if (axis < kFirstExtraAxis)
-                                    return Error("unknown axis '" + name +
-                                                 "' (use w, v, u, t or s: the 4th to 8th axes)");
-                                ExtraAxisView extra = view.extraAxis(axis);
-                                extra.offset = value;
-                                view.setExtraAxis(axis, extra);
-                                return {};
-                            });
+    return parseViewAssignments(text, "axis", "AXIS=OFFSET (e.g. v=0.1)", "a number",
+                                [&](const std::string& name, double value) -> Result<void> {
+                                    const int axis = name.size() == 1 ? axisOfLetter(name[0]) : -1;
+                                    if (axis < kFirstExtraAxis)
+                                        return Error(
+                                            "unknown axis '" + name +
+                                            "' (use w, v, u, t or s: the 4th to 8th axes)");
+                                    ExtraAxisView extra = view.extraAxis(axis);
+                                    extra.offset = value;
+                                    view.setExtraAxis(axis, extra);
+                                    return {};
+                                });
 }
 
 Result<void> checkViewAxes(const View4D& view, int dimension) {

@@ -6,7 +6,7 @@
 namespace hyperrig::render::scene {
 namespace {
 
-glm::vec3 flatPoint(const core::math::VectorN& v) {
+glm::vec3 flatScenePoint(const core::math::VectorN& v) {
     return {static_cast<float>(v[0]), static_cast<float>(v[1]), 0.0F};
 }
 
@@ -26,7 +26,7 @@ SceneData sceneFromRig2D(const core::model::Document& document, const core::eval
         const float* positions = instance.positions(mesh);
         const glm::vec3 color = surfaceColor(meshIndex++);
         const auto point = [&](std::size_t vertex) {
-            return flatPoint(instance.world.applyPoint(
+            return flatScenePoint(instance.world.applyPoint(
                 core::math::VectorN{positions[2 * vertex], positions[2 * vertex + 1]}));
         };
         const auto addEdge = [&](double a, double b) {
@@ -48,10 +48,10 @@ SceneData sceneFromRig2D(const core::model::Document& document, const core::eval
             const core::math::AffineN& world = evaluated.world.at(bone);
             const double length = document.node(bone).bone()->length.value_or(0.0);
             BoneLine line;
-            line.head = flatPoint(world.position());
-            line.tail = flatPoint(world.applyPoint(core::math::VectorN{0.0, length}));
+            line.head = flatScenePoint(world.position());
+            line.tail = flatScenePoint(world.applyPoint(core::math::VectorN{0.0, length}));
             line.node = bone;
-            line.xAxis = flatPoint(world.applyVector(core::math::VectorN{1.0, 0.0}));
+            line.xAxis = flatScenePoint(world.applyVector(core::math::VectorN{1.0, 0.0}));
             line.zAxis = {0.0F, 0.0F, 1.0F};
             scene.bones.push_back(line);
         }

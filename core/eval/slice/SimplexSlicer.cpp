@@ -10,7 +10,7 @@
 namespace hyperrig::core::eval {
 namespace {
 
-constexpr int kFirstCutAxis = 3; // w: the last axis cut
+constexpr int kFirstSimplexCutAxis = 3; // w: the last axis cut
 
 struct SimplexCutSides {
     std::array<int, 8> positive{};
@@ -127,7 +127,7 @@ void SimplexSlicer::cutLastAxis(const CellSoup& in, CellSoup& out) {
             const std::size_t pieceStart =
                 out.points.size() - static_cast<std::size_t>(m - 1) * static_cast<std::size_t>(m);
             if (!simplexStraddles(out.points.data() + pieceStart, m - 1,
-                                  static_cast<std::size_t>(m), kFirstCutAxis, m - 1)) {
+                                  static_cast<std::size_t>(m), kFirstSimplexCutAxis, m - 1)) {
                 out.points.resize(pieceStart);
                 continue;
             }
@@ -141,7 +141,7 @@ void SimplexSlicer::slice(const SimplexSurface& surface, const math::AffineN& me
                           std::span<const double> offsets, SliceOutput& output) {
     const int n = surface.dimension;
     HYPERRIG_EXPECTS(n >= 4 && n <= 8 && meshToView.dimension() == n);
-    HYPERRIG_EXPECTS(offsets.size() == static_cast<std::size_t>(n - kFirstCutAxis));
+    HYPERRIG_EXPECTS(offsets.size() == static_cast<std::size_t>(n - kFirstSimplexCutAxis));
     const auto un = static_cast<std::size_t>(n);
     HYPERRIG_EXPECTS(surface.positions.size() % un == 0 && surface.cells.size() % un == 0);
     const std::size_t vertexCount = surface.positions.size() / un;
@@ -150,7 +150,7 @@ void SimplexSlicer::slice(const SimplexSurface& surface, const math::AffineN& me
 
     // View space, with the extra axes as distances to their cuts.
     m_view.resize(vertexCount * un);
-    m_ranges.assign(vertexCount == 0 ? 0 : un - kFirstCutAxis, AxisRange{});
+    m_ranges.assign(vertexCount == 0 ? 0 : un - kFirstSimplexCutAxis, AxisRange{});
     math::VectorN point = math::VectorN::zero(n);
     for (std::size_t v = 0; v < vertexCount; ++v) {
         for (int c = 0; c < n; ++c)
@@ -158,11 +158,11 @@ void SimplexSlicer::slice(const SimplexSurface& surface, const math::AffineN& me
         const math::VectorN view = meshToView.applyPoint(point);
         for (int c = 0; c < n; ++c) {
             double value = view[c];
-            if (c >= kFirstCutAxis) {
-                AxisRange& range = m_ranges[static_cast<std::size_t>(c - kFirstCutAxis)];
+            if (c >= kFirstSimplexCutAxis) {
+                AxisRange& range = m_ranges[static_cast<std::size_t>(c - kFirstSimplexCutAxis)];
                 range.min = v == 0 ? value : std::min(range.min, value);
                 range.max = v == 0 ? value : std::max(range.max, value);
-                value -= offsets[static_cast<std::size_t>(c - kFirstCutAxis)];
+                value -= offsets[static_cast<std::size_t>(c - kFirstSimplexCutAxis)];
             }
             m_view[v * un + static_cast<std::size_t>(c)] = value;
         }
@@ -176,7 +176,7 @@ void SimplexSlicer::slice(const SimplexSurface& surface, const math::AffineN& me
         const std::uint32_t* indices = surface.cells.data() + cell * un;
         // Only cells on both sides of every cut can leave something in the 3D flat.
         bool straddles = true;
-        for (std::size_t axis = kFirstCutAxis; axis < un && straddles; ++axis) {
+        for (std::size_t axis = kFirstSimplexCutAxis; axis < un && straddles; ++axis) {
             bool anyPositive = false;
             bool anyNegative = false;
             for (std::size_t k = 0; k < un; ++k) {
