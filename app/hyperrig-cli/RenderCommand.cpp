@@ -24,7 +24,8 @@ namespace {
 
 constexpr const char* kRenderSynopsis =
     "render IN -o OUT.png [--size WxH] [--pose POSE.json | --pose-name NAME] [--w OFFSET] "
-    "[--rotate xw=DEG,...] [--highlight-group NAME] [--ghost-pose NAME] [--select NODE,...] "
+    "[--slice w=OFFSET,v=OFFSET,...] [--rotate xw=DEG,...,xv=DEG,...] [--highlight-group NAME] "
+    "[--ghost-pose NAME] [--select NODE,...] "
     "[--shading smooth|flat] [--wireframe] [--hide bones,grid,shapes]";
 constexpr int kMinSide = 16;
 constexpr int kMaxSide = 8192;
@@ -82,8 +83,9 @@ core::Result<render::view::Viewport::Display> displayFromOptions(const ParsedOpt
     return display;
 }
 
-// Renders the posed rig to a PNG (docs/rendering.md): a 4D rig as its slice at the hyperplane
-// of --w and --rotate (docs/skinning.md, "Slicing"), a 3D rig as it is; framed in a 3/4 view.
+// Renders the posed rig to a PNG (docs/rendering.md): a 4D..8D rig as its slice at the offsets
+// of --w/--slice turned by --rotate (docs/skinning.md, "Slicing"; docs/rendering.md, "Slicing
+// N-D"), a 3D rig as it is, framed in a 3/4 view; a 2D rig flat in the XY plane, from the front.
 int runRender(const ParsedOptions& options, CliContext& context) {
     const CommandReport report{"render", kRenderSynopsis, context};
     const std::string& input = options.positionals()[0];
@@ -113,15 +115,17 @@ int runRender(const ParsedOptions& options, CliContext& context) {
         return kExitUnreadable;
     const core::model::Document& document = read->document;
     const int dimension = document.dimension();
-    if (dimension != 3 && dimension != 4)
+    if (dimension < 2 || dimension > 8)
         return report.fail(input + " is " + std::to_string(dimension) +
-                               "D; render draws 3D rigs and slices of 4D rigs",
+                               "D; render draws 2D to 8D rigs",
                            kExitFailure);
-    if (dimension == 3 && (options.value("w") || options.value("rotate")))
+    if (dimension < 4 && (options.value("w") || options.value("slice") || options.value("rotate")))
         std::fprintf(context.err,
-                     "hyperrig-cli: warning: --w and --rotate apply to 4D documents; "
-                     "%s is 3D\n",
-                     input.c_str());
+                     "hyperrig-cli: warning: --w, --slice and --rotate apply to 4D to 8D "
+                     "documents; %s is %dD\n",
+                     input.c_str(), dimension);
+    if (auto fits = checkViewFitsDocument(view, dimension); !fits)
+        return report.usage(fits.error().message());
     int exitStatus = kExitSuccess;
     const auto loaded = rigAndPoseFromOptions(options, document, input, report, exitStatus);
     if (!loaded)
@@ -160,13 +164,14 @@ int runRender(const ParsedOptions& options, CliContext& context) {
             return report.fail(input + ": " + ghost.error().message(), kExitFailure);
         render::scene::addPoseGhost(*scene, *ghost);
     }
-    if (dimension == 4 &&
+    if (dimension >= 4 &&
         std::all_of(scene->surfaces.begin(), scene->surfaces.end(),
                     [](const render::scene::SurfaceInput& s) { return s.positions.empty(); }))
         std::fprintf(context.err, "hyperrig-cli: warning: the hyperplane cuts no "
                                   "tetrahedron; the picture shows bones only\n");
 
-    render::view::OrbitCamera camera; // its default angles are the 3/4 view
+    render::view::OrbitCamera camera; // the 3/4 view, or flat-on from the front for 2D
+    render::view::applyStartingAngles(*scene, camera);
     render::view::frameScene(*scene, static_cast<float>(width) / static_cast<float>(height),
                              camera);
     auto image = render::headless::renderScene(*scene, camera, width, height, picture);
@@ -181,10 +186,11 @@ int runRender(const ParsedOptions& options, CliContext& context) {
 } // namespace
 
 CliCommand renderCommand() {
-    return {"render", kRenderSynopsis, "draw the posed rig (a 4D rig's slice) to a PNG, headless",
+    return {"render", kRenderSynopsis,
+            "draw the posed rig (a 4D..8D rig's slice) to a PNG, headless",
             OptionSpec{{"wireframe"},
-                       {"output", "size", "pose", "pose-name", "w", "rotate", "highlight-group",
-                        "ghost-pose", "select", "shading", "hide"},
+                       {"output", "size", "pose", "pose-name", "w", "slice", "rotate",
+                        "highlight-group", "ghost-pose", "select", "shading", "hide"},
                        1,
                        1,
                        {{'o', "output"}}},

@@ -6,6 +6,7 @@
 #include "core/eval/PoseFile.h"
 #include "core/eval/RigEvaluation.h"
 #include "core/eval/RigSlice.h"
+#include "core/eval/RigSliceND.h"
 #include "core/eval/ThreadPool.h"
 #include "core/eval/View4D.h"
 #include "core/io/obj/ObjWriter.h"
@@ -17,7 +18,8 @@ namespace hyperrig::cli {
 namespace {
 
 constexpr const char* kSliceSynopsis =
-    "slice IN [--pose POSE.json] [--w OFFSET] [--rotate xw=DEG,...] -o OUT.obj";
+    "slice IN [--pose POSE.json] [--w OFFSET] [--slice w=OFFSET,v=OFFSET,...] "
+    "[--rotate xw=DEG,...,xv=DEG,...] -o OUT.obj";
 
 // 3D documents: "the slice is the mesh itself": every visible triangle, posed, in world space.
 void meshTriangles(const core::model::Document& document, const core::eval::CompiledRig& rig,
@@ -61,7 +63,10 @@ void meshTriangles(const core::model::Document& document, const core::eval::Comp
 }
 
 // Writes the world-space cross-section of every visible tetrahedral surface (docs/skinning.md,
-// "Slicing"): the hyperplane view w = OFFSET of the 4D view turned by --rotate.
+// "Slicing"): the hyperplane view w = OFFSET of the 4D view turned by --rotate; for 5D..8D the
+// 3D flat where every extra axis sits at its --slice offset (docs/rendering.md, "Slicing N-D").
+// Appends the triangles of `slice` to `objects`, one object per instance, without the
+// zero-area triangles.
 int runSlice(const ParsedOptions& options, CliContext& context) {
     const CommandReport report{"slice", kSliceSynopsis, context};
     const std::string& input = options.positionals()[0];
@@ -78,10 +83,12 @@ int runSlice(const ParsedOptions& options, CliContext& context) {
         return kExitUnreadable;
     const core::model::Document& document = read->document;
     const int dimension = document.dimension();
-    if (dimension != 3 && dimension != 4)
+    if (dimension < 3 || dimension > 8)
         return report.fail(input + " is " + std::to_string(dimension) +
-                               "D; slice cuts 4D meshes (and writes 3D meshes as they are)",
+                               "D; slice cuts 4D to 8D meshes (and writes 3D meshes as they are)",
                            kExitFailure);
+    if (auto fits = checkViewFitsDocument(view, dimension); !fits)
+        return report.usage(fits.error().message());
     int exitStatus = kExitSuccess;
     const auto loaded = rigAndPoseFromOptions(options, document, input, report, exitStatus);
     if (!loaded)
@@ -98,9 +105,14 @@ int runSlice(const ParsedOptions& options, CliContext& context) {
     if (dimension == 3) {
         meshTriangles(document, rig, evaluated, objects);
     } else {
-        core::eval::Slicer slicer;
         core::eval::RigSlice slice;
-        core::eval::sliceRig(document, rig, evaluated, view, slicer, slice);
+        if (dimension == 4) {
+            core::eval::Slicer slicer;
+            core::eval::sliceRig(document, rig, evaluated, view, slicer, slice);
+        } else {
+            core::eval::SimplexSlicer slicer;
+            core::eval::sliceRigND(document, rig, evaluated, view, slicer, slice);
+        }
         for (const auto& instance : slice.instances) {
             core::io::ObjObject object{document.node(instance.node).displayName(), {}, {}};
             const auto corners = instance.triangles.vertices();
@@ -125,13 +137,21 @@ int runSlice(const ParsedOptions& options, CliContext& context) {
     }
     for (const auto& object : objects)
         triangles += object.normals.size();
-    char header[160];
-    std::snprintf(header, sizeof(header), "w offset %.9g, rotation xw %.9g yw %.9g zw %.9g degrees",
-                  view.offset, view.xwDegrees, view.ywDegrees, view.zwDegrees);
-    const std::vector<std::string> comments{
-        "hyperrig-cli slice of " + input,
-        dimension == 4 ? std::string(header) : std::string("3D document: the meshes themselves"),
-        std::to_string(triangles) + " triangles"};
+    std::vector<std::string> comments{"hyperrig-cli slice of " + input};
+    if (dimension == 3)
+        comments.emplace_back("3D document: the meshes themselves");
+    for (int axis = core::eval::kFirstExtraAxis; axis < dimension; ++axis) {
+        // 4D keeps its header as it was: "w offset ..., rotation xw ... yw ... zw ... degrees".
+        const core::eval::ExtraAxisView extra = view.extraAxis(axis);
+        const char letter = core::eval::axisLetter(axis);
+        char header[200];
+        std::snprintf(header, sizeof(header),
+                      "%c offset %.9g, rotation x%c %.9g y%c %.9g z%c %.9g degrees", letter,
+                      extra.offset, letter, extra.xDegrees, letter, extra.yDegrees, letter,
+                      extra.zDegrees);
+        comments.emplace_back(header);
+    }
+    comments.push_back(std::to_string(triangles) + " triangles");
     auto written = core::io::writeObj(*output, comments, objects);
     if (!written)
         return report.fail(written.error().message(), kExitFailure);
@@ -147,8 +167,9 @@ int runSlice(const ParsedOptions& options, CliContext& context) {
 
 CliCommand sliceCommand() {
     return {"slice", kSliceSynopsis,
-            "write the 3D cross-section of the 4D meshes at a hyperplane, as OBJ",
-            OptionSpec{{}, {"pose", "w", "rotate", "output"}, 1, 1, {{'o', "output"}}}, &runSlice};
+            "write the 3D cross-section of the 4D..8D meshes at a hyperplane, as OBJ",
+            OptionSpec{{}, {"pose", "w", "slice", "rotate", "output"}, 1, 1, {{'o', "output"}}},
+            &runSlice};
 }
 
 } // namespace hyperrig::cli

@@ -16,12 +16,33 @@ core::Result<core::eval::View4D> viewFromOptions(const ParsedOptions& options) {
             !std::isfinite(view.offset))
             return core::Error("--w needs a number, not '" + *offset + "'");
     }
+    if (const auto slice = options.value("slice")) {
+        const double wOffset = view.offset;
+        view.offset = 0.0;
+        auto parsed = core::eval::parseSliceOffsets(*slice, view);
+        if (!parsed)
+            return parsed.error().withContext("--slice");
+        const bool sliceSetsW = slice->starts_with("w=") || slice->find(",w=") != std::string::npos;
+        if (options.value("w") && sliceSetsW)
+            return core::Error("give the W offset once, by --w or by --slice w=...");
+        if (!sliceSetsW)
+            view.offset = wOffset;
+    }
     if (const auto rotate = options.value("rotate")) {
         auto parsed = core::eval::parseRotation(*rotate, view);
         if (!parsed)
             return parsed.error().withContext("--rotate");
     }
     return view;
+}
+
+core::Result<void> checkViewFitsDocument(const core::eval::View4D& view, int dimension) {
+    if (dimension < 4)
+        return {};
+    auto fits = core::eval::checkViewAxes(view, dimension);
+    if (!fits)
+        return fits.error().withContext("--slice/--rotate");
+    return {};
 }
 
 core::Result<core::eval::Pose> poseFromOptions(const ParsedOptions& options,

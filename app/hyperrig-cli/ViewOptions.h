@@ -14,8 +14,13 @@ namespace hyperrig::cli {
 
 // The options `slice` and `render` share, read the same way by both.
 
-// --w OFFSET and --rotate xw=DEG,... into a 4D view. Fails with a usage message.
+// --w OFFSET, --slice w=OFFSET,v=OFFSET,... and --rotate xw=DEG,...,xv=DEG,... into the view of
+// a 4D..8D document (core/eval/View4D.h: axes w, v, u, t, s). Fails with a usage message.
 core::Result<core::eval::View4D> viewFromOptions(const ParsedOptions& options);
+
+// Fails, naming the axis, when the view turns or offsets an axis the document does not have
+// (--slice v=... for a 4D document). Documents below 4D ignore the view (callers warn).
+core::Result<void> checkViewFitsDocument(const core::eval::View4D& view, int dimension);
 
 // The pose of --pose POSE.json or --pose-name NAME (the rest pose when neither is given).
 // `unreadable` is set when the failure is a pose file that cannot be read or parsed (exit 2)

@@ -10,6 +10,8 @@ Writes, into DIR (default: the folder of this script):
     arm-3d.g4tf        3D arm: 3 bones and a skinned triangle cylinder
     tiny-4d-mesh.g4tf  tiny-4d-arm.g4tf (read from this script's folder) plus a skinned mesh of
                        5 vertices and 2 tetrahedra
+    arm-2d.g4tf        2D arm: 3 bones and a skinned outline of segments
+    limb-5d.g4tf       5D limb: 3 bones (two along +V, by basis) and skinned boxes of 4-simplices
 
 --check writes the files, then re-reads them with the standard library only and asserts the G4MF
 rules the generator relies on (element counts, index ranges, skin ordering, names, joints,
@@ -138,6 +140,7 @@ def cell_normal(points):
 
 # Storage order of rotor components, "grade first, then dimension" (g4mf.md §4.1).
 ROTOR_BLADES = {
+    2: [0b00, 0b11],                                                 # s, xy
     3: [0b000, 0b011, 0b101, 0b110],                                 # s, xy, xz, yz
     4: [0b0000, 0b0011, 0b0101, 0b0110, 0b1001, 0b1010, 0b1100, 0b1111],
 }                                                                    # s, xy, xz, yz, xw, yw, zw, xyzw
@@ -879,6 +882,180 @@ def build_tiny_mesh():
 
 
 # ----------------------------------------------------------------------------------------------
+# arm-2d.g4tf and limb-5d.g4tf: the dimensions around 3D and 4D (issue 15, docs/decisions/0027)
+# ----------------------------------------------------------------------------------------------
+
+def perp_n(edges):
+    """The N-D perpendicular of N - 1 vectors (g4mf.md §7.1, core/math/Perpendicular.h):
+    perp_i = det[e_1, ..., e_(N-1), axis_i], so det[e_1, ..., e_(N-1), perp] = |perp|^2 > 0."""
+    n = len(edges) + 1
+    return [det([list(e) for e in edges] + [[1.0 if r == i else 0.0 for r in range(n)]])
+            for i in range(n)]
+
+
+def orient_outward_n(cells, positions, centre):
+    """orient_outward for any dimension: swap the last two vertices of a cell whose normal
+    perp(v1 - v0, ...) points towards `centre` (an interior point of the convex solid)."""
+    out = []
+    for c in cells:
+        pts = [positions[i] for i in c]
+        normal = perp_n([vsub(p, pts[0]) for p in pts[1:]])
+        centroid = vscale([sum(x) for x in zip(*pts)], 1.0 / len(pts))
+        if dot(vsub(centroid, centre), normal) < 0:
+            c = c[:-2] + [c[-1], c[-2]]
+        out.append(list(c))
+    return out
+
+
+def box_boundary_n(counts):
+    """The simplicial boundary of an N-D grid box (box_boundary for any N): every boundary facet
+    is an (N-1)-D grid of cubes, each split into (N-1)! Kuhn simplices along the main diagonal
+    (conforming across cubes and facets). Returns (lattice points, simplices), unoriented."""
+    n = len(counts)
+    index, points = {}, []
+    for p in itertools.product(*(range(c + 1) for c in counts)):
+        if any(p[k] == 0 or p[k] == counts[k] for k in range(n)):
+            index[p] = len(points)
+            points.append(p)
+    cells = []
+    for k in range(n):
+        others = [a for a in range(n) if a != k]
+        for side in (0, counts[k]):
+            for cell in itertools.product(*(range(counts[a]) for a in others)):
+                for path in itertools.permutations(range(n - 1)):
+                    corner = [0] * n
+                    corner[k] = side
+                    for a, c in zip(others, cell):
+                        corner[a] = c
+                    simplex = [index[tuple(corner)]]
+                    for step in path:
+                        corner[others[step]] += 1
+                        simplex.append(index[tuple(corner)])
+                    cells.append(simplex)
+    return points, cells
+
+
+def basis_json(columns):
+    return [fmt_float(c) for col in columns for c in col]
+
+
+def fmt_float(x):
+    return 0.0 if abs(x) < 1e-12 else round(x, 9)
+
+
+# limb-5d: three bones, the lower one turned a quarter turn from +Y to +V (axis 4), so it leaves
+# the 3D flat v = 0 and a slice at v = offset shows its cross-section, as the creature's ana arm
+# does along W in 4D. Local bases as column lists (identity, and Y -> V, V -> -Y).
+LIMB5_HALF = 0.06
+LIMB5_BONES = [("UpperLimb", None, [0, 0, 0, 0, 0], 0.5, False),
+               ("LowerLimb", "UpperLimb", [0, 0.5, 0, 0, 0], 0.4, True),
+               ("Paw", "LowerLimb", [0, 0.4, 0, 0, 0], 0.15, False)]
+
+
+def limb5_local_basis(turned):
+    b = identity(5)
+    if turned:
+        b[1] = [0.0, 0.0, 0.0, 0.0, 1.0]
+        b[4] = [0.0, -1.0, 0.0, 0.0, 0.0]
+    return b
+
+
+def build_limb_5d():
+    n = 5
+    frames = {}
+    for name, parent, position, _, turned in LIMB5_BONES:
+        pb, po = frames[parent] if parent else (identity(n), [0.0] * n)
+        frames[name] = (mat_mul(pb, limb5_local_basis(turned)), vadd(mat_vec(pb, position), po))
+    positions, owners, cells = [], [], []
+    for g, (name, _, _, length, _) in enumerate(LIMB5_BONES):
+        basis, origin = frames[name]
+        h = LIMB5_HALF * (1.0 - 0.2 * g)
+        counts = (1, max(2, round(length / 0.1)), 1, 1, 1)
+        lattice, simplices = box_boundary_n(counts)
+        local = [[h * (2.0 * p[0] - 1.0), -h + (length + 2 * h) * p[1] / counts[1],
+                  h * (2.0 * p[2] - 1.0), h * (2.0 * p[3] - 1.0), h * (2.0 * p[4] - 1.0)]
+                 for p in lattice]
+        pts = [[to_float32(round(c, 6)) for c in vadd(mat_vec(basis, q), origin)] for q in local]
+        centre = vadd(mat_vec(basis, [0.0, length / 2, 0.0, 0.0, 0.0]), origin)
+        base = len(positions)
+        cells += [[base + i for i in c] for c in orient_outward_n(simplices, pts, centre)]
+        positions += pts
+        owners += [g] * len(pts)
+    segments = {g: (frames[b[0]][1], vadd(frames[b[0]][1], vscale(frames[b[0]][0][1], b[3])))
+                for g, b in enumerate(LIMB5_BONES)}
+    neighbours = {0: [1], 1: [0, 2], 2: [1]}
+    skin = skin_weights(positions, owners, segments, neighbours, 2, 0.05)
+    names = [b[0] for b in LIMB5_BONES]
+    nodes = [{"name": "Scene", "children": [1]},
+             {"name": "LimbRig", "skeleton": {"joints": [2, 3, 4]}, "children": [2, 5]},
+             {"name": "UpperLimb", "bone": {"length": 0.5}, "children": [3]},
+             {"name": "LowerLimb", "bone": {"length": 0.4}, "position": [0, 0.5, 0, 0, 0],
+              "basis": basis_json(limb5_local_basis(True)), "children": [4]},
+             {"name": "Paw", "bone": {"length": 0.15}, "position": [0, 0.4, 0, 0, 0]},
+             {"name": "LimbSkin", "mesh": 0}]
+    buf = BufferBuilder()
+    meshes = [mesh_json(buf, "LimbMesh", positions, [cells], skin, names, n)]
+    return {"asset": {"dimension": n, "generator": GENERATOR}, "nodes": nodes, "meshes": meshes,
+            "accessors": buf.accessors, "bufferViews": buf.views, "buffers": [buf.buffer_json()]}
+
+
+# arm-2d: a 2D arm in the XY plane, three bones with the elbow bent 30° and the wrist -20°; its
+# mesh is the closed outline around them (segments, the 1-simplices of a 2D boundary), skinned.
+ARM2_BONES = [Bone("UpperArm", None, [0, 0], 0.5),
+              Bone("LowerArm", "UpperArm", [0, 0.5], 0.4, steps=[("xy", 30)]),
+              Bone("Hand", "LowerArm", [0, 0.4], 0.15, steps=[("xy", -20)])]
+ARM2_RINGS = 10   # cross-sections along each bone
+
+
+def build_arm_2d():
+    n = 2
+    rest = global_frames(ARM2_BONES, n)
+    left, right, owners_l, owners_r = [], [], [], []
+    for g, b in enumerate(ARM2_BONES):
+        basis, origin = rest[b.name]
+        half = 0.06 - 0.015 * g
+        for i in range(ARM2_RINGS):
+            t = b.length * i / ARM2_RINGS
+            centre = vadd(origin, vscale(basis[1], t))
+            left.append(vadd(centre, vscale(basis[0], -half)))
+            right.append(vadd(centre, vscale(basis[0], half)))
+            owners_l.append(g)
+            owners_r.append(g)
+    basis, origin = rest["Hand"]
+    tip = vadd(origin, vscale(basis[1], ARM2_BONES[-1].length))
+    # Outline: up the left side, the tip, down the right side (a closed loop).
+    positions = [[to_float32(round(c, 6)) for c in p] for p in left + [tip] + right[::-1]]
+    owners = owners_l + [len(ARM2_BONES) - 1] + owners_r[::-1]
+    count = len(positions)
+    segs = [[i, (i + 1) % count] for i in range(count)]
+    # The arm bends, so no single centre sees every segment from inside: orient each segment
+    # away from the nearest point of its owner bone's axis.
+    oriented = []
+    for a, b2 in segs:
+        g = owners[a]
+        head, tail = bone_segment(rest, ARM2_BONES[g])
+        mid = vscale(vadd(positions[a], positions[b2]), 0.5)
+        ab = vsub(tail, head)
+        t = max(0.0, min(1.0, dot(vsub(mid, head), ab) / dot(ab, ab)))
+        inner = vadd(head, vscale(ab, t))
+        oriented += orient_outward_n([[a, b2]], positions, inner)
+    group_of = {b.name: g for g, b in enumerate(ARM2_BONES)}
+    segments = {g: bone_segment(rest, b) for g, b in enumerate(ARM2_BONES)}
+    skin = skin_weights(positions, owners, segments, hierarchy_neighbours(ARM2_BONES, group_of),
+                        2, 0.04)
+    bnodes, _ = bone_nodes(ARM2_BONES, n, {}, 2)
+    skin_node = 2 + len(ARM2_BONES)
+    nodes = [{"name": "Scene", "children": [1]},
+             {"name": "ArmRig", "skeleton": {"joints": [2, 3, 4]}, "children": [2, skin_node]},
+             ] + bnodes + [{"name": "ArmSkin", "mesh": 0}]
+    buf = BufferBuilder()
+    meshes = [mesh_json(buf, "ArmOutline", positions, [oriented], skin,
+                        [b.name for b in ARM2_BONES], n)]
+    return {"asset": {"dimension": n, "generator": GENERATOR}, "nodes": nodes, "meshes": meshes,
+            "accessors": buf.accessors, "bufferViews": buf.views, "buffers": [buf.buffer_json()]}
+
+
+# ----------------------------------------------------------------------------------------------
 # --check: re-read the files and assert the rules the generator relies on
 # ----------------------------------------------------------------------------------------------
 
@@ -1260,7 +1437,8 @@ def main(argv):
     if not args.check_only:
         os.makedirs(out_dir, exist_ok=True)
         for name, build in (("creature-4d.g4tf", build_creature), ("arm-3d.g4tf", build_arm),
-                            ("tiny-4d-mesh.g4tf", build_tiny_mesh)):
+                            ("tiny-4d-mesh.g4tf", build_tiny_mesh), ("arm-2d.g4tf", build_arm_2d),
+                            ("limb-5d.g4tf", build_limb_5d)):
             write_document(os.path.join(out_dir, name), build())
             print("wrote", os.path.join(out_dir, name))
     if args.check or args.check_only:

@@ -19,6 +19,7 @@ void sliceRig(const model::Document& document, const CompiledRig& rig,
               const std::unordered_map<model::MeshId, std::vector<float>>& attributes) {
     HYPERRIG_EXPECTS(document.dimension() == 4);
     const math::AffineN worldToView = view.worldToView();
+    out.extraAxisExtents.clear();
     std::size_t used = 0;
     bool anyDistance = false;
     auto include = [&](float distance) {

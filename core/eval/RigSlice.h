@@ -29,6 +29,14 @@ struct RigSlice {
     // nothing. Adding the offset gives the view-W extent, the useful range of the offset.
     float distanceMin = 0.0F;
     float distanceMax = 0.0F;
+    // 5D..8D (sliceRigND): per extra axis, W first, the view-coordinate extent of the meshes'
+    // vertices and the bones' ends (offset included), where that axis's cut finds something;
+    // empty for 4D slices (whose W extent is the distance range above plus the offset).
+    struct AxisExtent {
+        float min = 0.0F;
+        float max = 0.0F;
+    };
+    std::vector<AxisExtent> extraAxisExtents;
 };
 
 // Slices every visible instance of `evaluated` whose mesh has tetrahedra, and every bone of the

@@ -14,6 +14,7 @@ target_sources(hyperrig_core PRIVATE
     eval/PoseFileWriter.cpp
     eval/RigEvaluation.cpp
     eval/RigSlice.cpp
+    eval/RigSliceND.cpp
     eval/GroupWeights.cpp
     eval/SkinTransforms.cpp
     eval/ThreadPool.cpp

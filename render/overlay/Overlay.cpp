@@ -4,6 +4,8 @@
 #include <imgui_impl_opengl3.h>
 
 #include <algorithm>
+#include <array>
+#include <cctype>
 #include <cfloat>
 #include <optional>
 #include <string>
@@ -152,6 +154,41 @@ void Overlay::newFrame(const OverlayInput& input) {
     m_inFrame = true;
 }
 
+void Overlay::buildBeyondWControls(OverlayState& state) {
+    // 5D..8D: the axes beyond W, each with its offset and its XA, YA, ZA rotations, as W has them
+    // (the view's angles are applied axis after axis, core/eval/View4D.h).
+    const int axes = std::min(state.extraAxisCount, core::eval::kMaxExtraAxes);
+    const float sliderWidth = ImGui::CalcItemWidth();
+    const auto recordSlider = [&] {
+        OverlayRect frame = lastItemRect();
+        frame.maxX = frame.minX + sliderWidth; // without the label
+        m_layout.beyondWSliders.push_back(frame);
+    };
+    m_layout.beyondWSliders.clear();
+    for (int axis = core::eval::kFirstExtraAxis + 1; axis < core::eval::kFirstExtraAxis + axes;
+         ++axis) {
+        const char letter = static_cast<char>(std::toupper(core::eval::axisLetter(axis)));
+        const OverlayState::OffsetRange& range = state.beyondWOffsetRanges[static_cast<std::size_t>(
+            axis - core::eval::kFirstExtraAxis - 1)];
+        core::eval::ExtraAxisView extra = state.view.extraAxis(axis);
+        bool changed = false;
+        const std::string offsetLabel = std::string(1, letter) + " offset";
+        changed |= sliderDouble(offsetLabel.c_str(), extra.offset, range.min, range.max, "%.3f");
+        recordSlider();
+        const std::array<std::pair<char, double*>, 3> planes{
+            {{'X', &extra.xDegrees}, {'Y', &extra.yDegrees}, {'Z', &extra.zDegrees}}};
+        for (const auto& [visible, degrees] : planes) {
+            const std::string label{visible, letter};
+            changed |= sliderDouble(label.c_str(), *degrees, -180.0, 180.0, "%.1f deg");
+            recordSlider();
+        }
+        if (changed) {
+            state.view.setExtraAxis(axis, extra);
+            state.viewChanged = true;
+        }
+    }
+}
+
 void Overlay::build(OverlayState& state) {
     makeCurrent();
     if (!m_inFrame)
@@ -173,8 +210,10 @@ void Overlay::build(OverlayState& state) {
             state.viewChanged = true;
         if (sliderDouble("ZW", state.view.zwDegrees, -180.0, 180.0, "%.1f deg"))
             state.viewChanged = true;
+        buildBeyondWControls(state);
     } else {
         m_layout.offsetSlider = {};
+        m_layout.beyondWSliders.clear();
     }
 
     if (const auto picked = comboOfLabels("Pose", poseLabels(state.bindPoseNames),

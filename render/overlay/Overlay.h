@@ -24,6 +24,8 @@ struct OverlayLayout {
     OverlayRect window;
     OverlayRect offsetSlider; // the W slider's frame, without its label; empty for 3D rigs
     std::vector<OverlayRect> poseSliders; // the pose sliders' frames, one per plane shown
+    // 5D..8D: per axis beyond W (v, u, ...) its offset, XA, YA and ZA sliders' frames, in order.
+    std::vector<OverlayRect> beyondWSliders;
     // The display toggles' check boxes, labels included (a click anywhere on them toggles).
     OverlayRect wireframeToggle;
     OverlayRect smoothShadingToggle;
@@ -71,6 +73,8 @@ public:
 
 private:
     void makeCurrent() const;
+    // The offset and rotation sliders of the axes beyond W (5D..8D rigs).
+    void buildBeyondWControls(OverlayState& state);
 
     ImGuiContext* m_context = nullptr;
     bool m_glInitialized = false;

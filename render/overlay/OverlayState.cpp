@@ -1,5 +1,7 @@
 #include "render/overlay/OverlayState.h"
 
+#include "core/base/Contracts.h"
+
 #include <algorithm>
 #include <cstdio>
 
@@ -39,17 +41,31 @@ PoseSelection poseAt(std::size_t index, const std::vector<std::string>& bindPose
     return {PoseSelection::Kind::Current, {}};
 }
 
-void setOffsetRange(OverlayState& state, float wMin, float wMax) {
-    const double low = std::min(wMin, wMax);
-    const double high = std::max(wMin, wMax);
+namespace {
+
+// The extent plus 5% on each side; a flat or empty extent gets ±0.5 around its middle.
+OverlayState::OffsetRange offsetRangeAround(float extentMin, float extentMax) {
+    const double low = std::min(extentMin, extentMax);
+    const double high = std::max(extentMin, extentMax);
     const double margin = 0.05 * (high - low);
-    if (margin > 0.0) {
-        state.offsetMin = low - margin;
-        state.offsetMax = high + margin;
-    } else {
-        state.offsetMin = low - 0.5;
-        state.offsetMax = high + 0.5;
-    }
+    if (margin > 0.0)
+        return {low - margin, high + margin};
+    return {low - 0.5, high + 0.5};
+}
+
+} // namespace
+
+void setOffsetRange(OverlayState& state, float wMin, float wMax) {
+    const OverlayState::OffsetRange range = offsetRangeAround(wMin, wMax);
+    state.offsetMin = range.min;
+    state.offsetMax = range.max;
+}
+
+void setBeyondWOffsetRange(OverlayState& state, int axis, float min, float max) {
+    HYPERRIG_EXPECTS(axis > core::eval::kFirstExtraAxis &&
+                     axis < core::eval::kFirstExtraAxis + core::eval::kMaxExtraAxes);
+    state.beyondWOffsetRanges[static_cast<std::size_t>(axis - core::eval::kFirstExtraAxis - 1)] =
+        offsetRangeAround(min, max);
 }
 
 std::vector<std::string> heatMapGroupLabels(const std::vector<std::string>& groupNames) {

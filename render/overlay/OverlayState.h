@@ -3,6 +3,7 @@
 #include "core/eval/BoneRotations.h"
 #include "core/eval/View4D.h"
 
+#include <array>
 #include <cstddef>
 #include <string>
 #include <vector>
@@ -40,10 +41,20 @@ struct OverlayStatistics {
 // the host applies them (re-slice with the new view, switch the pose, run the command) and then
 // calls clearChanges().
 struct OverlayState {
-    bool is4D = true; // host-set: the W offset and 4D rotation controls show only for 4D rigs
+    // Host-set: the W offset and rotation controls show only for sliced rigs (4D..8D; the name
+    // stays from the 4D days), and per axis beyond W (v, u, t, s) its own offset and XA, YA, ZA
+    // rotations for the first extraAxisCount − 1 of them (extraAxisCount = N − 3).
+    bool is4D = true;
+    int extraAxisCount = 1;
     core::eval::View4D view;
     double offsetMin = -2.0; // W offset slider range, host-chosen (setOffsetRange)
     double offsetMax = 2.0;
+    struct OffsetRange {
+        double min = -2.0;
+        double max = 2.0;
+    };
+    // The offset slider ranges of the axes beyond W (setBeyondWOffsetRange).
+    std::array<OffsetRange, core::eval::kBeyondWAxes> beyondWOffsetRanges{};
     bool viewChanged = false;
 
     std::vector<std::string> bindPoseNames; // given by the host, in document order
@@ -89,6 +100,9 @@ struct OverlayState {
 // cut seen to vanish; a flat or empty extent gets ±0.5 around its middle. The offset itself is
 // left alone (a slider shows an offset outside its range at the end).
 void setOffsetRange(OverlayState& state, float wMin, float wMax);
+
+// The same for the offset slider of extra axis `axis` beyond W (4 = v, ..., 7 = s).
+void setBeyondWOffsetRange(OverlayState& state, int axis, float min, float max);
 
 // The heat-map group combo's entries: "selected bone" then groupNames; and back.
 std::vector<std::string> heatMapGroupLabels(const std::vector<std::string>& groupNames);

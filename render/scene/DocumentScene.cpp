@@ -3,6 +3,7 @@
 #include "core/eval/GroupWeights.h"
 #include "core/model/SkinGroupNames.h"
 #include "render/scene/BoneShapes.h"
+#include "render/scene/RigScene2D.h"
 
 #include <algorithm>
 #include <string>
@@ -16,20 +17,26 @@ core::Result<SceneData> buildDocumentScene(const core::model::Document& document
                                            core::eval::ThreadPool& pool,
                                            SceneWorkspace& workspace) {
     const int dimension = document.dimension();
-    if (dimension != 3 && dimension != 4)
+    if (dimension < 2 || dimension > 8)
         return core::Error("the document is " + std::to_string(dimension) +
-                           "D; HyperRig draws 3D rigs and slices of 4D rigs");
+                           "D; HyperRig draws 2D to 8D rigs");
     auto evaluated =
         core::eval::evaluateRig(document, rig, request.pose, pool, workspace.evaluated);
     if (!evaluated)
         return evaluated.error();
     SceneData scene;
-    if (dimension == 3) {
+    if (dimension == 2) {
+        scene = sceneFromRig2D(document, rig, workspace.evaluated);
+    } else if (dimension == 3) {
         scene = sceneFromRig3D(document, rig, workspace.evaluated, request.highlight,
                                workspace.smoothing);
     } else {
-        core::eval::sliceRig(document, rig, workspace.evaluated, request.view, workspace.slicer,
-                             workspace.slice, request.highlight);
+        if (dimension == 4)
+            core::eval::sliceRig(document, rig, workspace.evaluated, request.view, workspace.slicer,
+                                 workspace.slice, request.highlight);
+        else
+            core::eval::sliceRigND(document, rig, workspace.evaluated, request.view,
+                                   workspace.simplexSlicer, workspace.slice, request.highlight);
         scene = sceneFromSlice(workspace.slice, request.view, workspace.smoothing);
     }
     appendBoneShapes(document, rig, workspace.evaluated, request.view, workspace.shapeOutlines,

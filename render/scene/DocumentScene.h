@@ -5,6 +5,7 @@
 #include "core/eval/Pose.h"
 #include "core/eval/RigEvaluation.h"
 #include "core/eval/RigSlice.h"
+#include "core/eval/RigSliceND.h"
 #include "core/eval/ThreadPool.h"
 #include "core/eval/View4D.h"
 #include "render/scene/BoneShapes.h"
@@ -16,7 +17,7 @@
 
 namespace hyperrig::render::scene {
 
-// What a host wants to see of a document: a pose, the 4D view (ignored for 3D documents) and
+// What a host wants to see of a document: a pose, the view (4D..8D; ignored for 2D and 3D) and
 // optional heat-map values by mesh.
 struct SceneRequest {
     core::eval::Pose pose;
@@ -29,16 +30,18 @@ struct SceneRequest {
 struct SceneWorkspace {
     core::eval::EvaluatedRig evaluated;
     core::eval::Slicer slicer;
+    core::eval::SimplexSlicer simplexSlicer; // 5D..8D
     core::eval::RigSlice slice;
     SmoothNormals smoothing;
     ShapeOutlineCache shapeOutlines;
 };
 
-// The scene of a 3D or 4D document under `request`: evaluated with the pose (skinning on
-// `pool`), then sliced (4D) or taken as it is (3D), see sceneFromSlice and sceneFromRig3D, with
+// The scene of a 2D..8D document under `request`: evaluated with the pose (skinning on
+// `pool`), then drawn flat (2D, sceneFromRig2D), taken as it is (3D, sceneFromRig3D), sliced (4D,
+// the fast slicer) or cut axis by axis (5D..8D, sliceRigND), see sceneFromSlice; with
 // the bones' shapes as wireframes (BoneShapes.h). The
-// one road from a document to pixels for the editor and `hyperrig-cli render`. Fails for other
-// dimensions and when evaluation fails (a malformed transform), naming the item.
+// one road from a document to pixels for the editor and `hyperrig-cli render`. Fails when
+// evaluation fails (a malformed transform), naming the item.
 core::Result<SceneData> buildDocumentScene(const core::model::Document& document,
                                            const core::eval::CompiledRig& rig,
                                            const SceneRequest& request,

@@ -79,13 +79,24 @@ SceneData sceneFromSlice(const core::eval::RigSlice& slice, const core::eval::Vi
              {bone.crossing[0], bone.crossing[1], bone.crossing[2]},
              b < slice.boneNodes.size() ? slice.boneNodes[b] : core::model::NodeId{}});
     }
-    // World W = (0, 0, 0, 1): its view coordinates are the last column of world -> view.
-    const core::math::BasisN worldToView = view.worldToView().basis();
+    // A 5D..8D slice (sliceRigND) reports an extent per extra axis; a 4D slice none.
+    const int dimension =
+        slice.extraAxisExtents.empty()
+            ? 4
+            : core::eval::kFirstExtraAxis + static_cast<int>(slice.extraAxisExtents.size());
+    scene.dimension = dimension;
+    // World W = (0, 0, 0, 1, ...): its view coordinates are column 3 of world -> view.
+    const core::math::BasisN worldToView = view.worldToView(dimension).basis();
     scene.wAxis = {static_cast<float>(worldToView.at(0, 3)),
                    static_cast<float>(worldToView.at(1, 3)),
                    static_cast<float>(worldToView.at(2, 3))};
     scene.wMin = slice.distanceMin + static_cast<float>(view.offset);
     scene.wMax = slice.distanceMax + static_cast<float>(view.offset);
+    if (slice.extraAxisExtents.empty())
+        scene.extraAxisExtents = {{scene.wMin, scene.wMax}};
+    else
+        for (const core::eval::RigSlice::AxisExtent& extent : slice.extraAxisExtents)
+            scene.extraAxisExtents.push_back({extent.min, extent.max});
     ghostAroundHeatmaps(scene);
     if (const auto bounds = sceneBounds(scene)) {
         const glm::vec3 size = bounds->max - bounds->min;

@@ -24,12 +24,13 @@ glm::vec3 surfaceColor(std::size_t index);
 // hide the weights under it, yet still shows where it is.
 constexpr float kContextOpacity = 0.22F;
 
-// A 4D rig's scene from its slice (core/eval/RigSlice.h): one surface per sliced instance in view
-// xyz, without the zero-area triangles the slicer emits for vertices on the hyperplane; smooth
-// normals over corners at the same point (SmoothNormals::welded, default crease angle); heat-map
-// colouring where the slice carried an attribute (the others ghosted); every bone with its
-// distances; W as the view sees it. Bones fade over a quarter of the drawn scene's largest
-// extent. `smoothing` is scratch kept by hosts that rebuild the scene often.
+// A 4D..8D rig's scene from its slice (core/eval/RigSlice.h, RigSliceND.h): one surface per sliced
+// instance in view xyz, without the zero-area triangles the slicer emits for vertices on the
+// hyperplane; smooth normals over corners at the same point (SmoothNormals::welded, default crease
+// angle); heat-map colouring where the slice carried an attribute (the others ghosted); every bone
+// with its distances; W as the view sees it; the extent of each extra axis. Bones fade over a
+// quarter of the drawn scene's largest extent. `smoothing` is scratch kept by hosts that rebuild
+// the scene often.
 SceneData sceneFromSlice(const core::eval::RigSlice& slice, const core::eval::View4D& view,
                          SmoothNormals& smoothing);
 SceneData sceneFromSlice(const core::eval::RigSlice& slice, const core::eval::View4D& view);

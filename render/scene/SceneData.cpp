@@ -13,6 +13,10 @@ std::optional<SceneBounds> sceneBounds(const SceneData& scene) {
     for (const SurfaceInput& surface : scene.surfaces)
         for (const glm::vec3& corner : surface.positions)
             include(corner);
+    for (const EdgeLine& edge : scene.edgeLines) {
+        include(edge.a);
+        include(edge.b);
+    }
     for (const BoneLine& bone : scene.bones) {
         include(bone.head);
         include(bone.tail);

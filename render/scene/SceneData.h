@@ -64,11 +64,34 @@ struct ShapeLine {
     core::model::NodeId bone; // the bone whose shape this is
 };
 
+// One edge of a 2D mesh (a 1-simplex of its boundary), drawn as a line in the mesh's colour in
+// the z = 0 plane.
+struct EdgeLine {
+    glm::vec3 a{0.0F};
+    glm::vec3 b{0.0F};
+    glm::vec3 color{0.6F};
+    core::model::NodeId node; // the mesh node
+};
+
+// The view-coordinate extent of what was sliced along one extra axis (min <= max).
+struct AxisExtent {
+    float min = 0.0F;
+    float max = 0.0F;
+};
+
 struct SceneData {
     std::vector<SurfaceInput> surfaces;
     std::vector<BoneLine> bones;
     std::vector<ShapeLine> shapeLines;
+    std::vector<EdgeLine> edgeLines; // 2D documents' meshes
+    // The document's dimension: 2 (drawn flat in the XY plane, bones as in 3D), 3, or 4..8
+    // (sliced; is4D is then set: bones are lines that fade with their distance to the slice).
+    int dimension = 3;
+    bool is2D = false;
     bool is4D = false;
+    // 4D..8D: per extra axis (W first), where its cut finds something: the range a host gives
+    // that axis's offset control (for 4D the one entry is {wMin, wMax}).
+    std::vector<AxisExtent> extraAxisExtents;
     // 4D only: the world +W axis in the drawn space (the xyz part of W under the 4D view; zero
     // when W points straight out of the slice).
     glm::vec3 wAxis{0.0F};
@@ -91,7 +114,7 @@ struct SceneBounds {
     glm::vec3 max{0.0F};
 };
 
-// The box around every surface corner and bone end; nullopt for an empty scene.
+// The box around every surface corner, edge line end and bone end; nullopt for an empty scene.
 std::optional<SceneBounds> sceneBounds(const SceneData& scene);
 
 } // namespace hyperrig::render::scene

@@ -11,6 +11,7 @@ target_sources(hyperrig_render PRIVATE
     scene/LineBatch.cpp
     scene/PoseGhost.cpp
     scene/RigScene.cpp
+    scene/RigScene2D.cpp
     scene/SceneData.cpp
     scene/ShapeOutline.cpp
     scene/SmoothNormals.cpp

@@ -12,6 +12,11 @@ std::vector<glm::vec3> framedPoints(const scene::SceneData& scene, Include inclu
     for (const scene::SurfaceInput& surface : scene.surfaces)
         if (include(surface.node))
             points.insert(points.end(), surface.positions.begin(), surface.positions.end());
+    for (const scene::EdgeLine& edge : scene.edgeLines)
+        if (include(edge.node)) {
+            points.push_back(edge.a);
+            points.push_back(edge.b);
+        }
     for (const scene::BoneLine& bone : scene.bones)
         if (include(bone.node)) {
             points.push_back(bone.head);
@@ -21,6 +26,13 @@ std::vector<glm::vec3> framedPoints(const scene::SceneData& scene, Include inclu
 }
 
 } // namespace
+
+void applyStartingAngles(const scene::SceneData& scene, OrbitCamera& camera) {
+    const OrbitCamera defaults;
+    camera.yawDegrees = scene.is2D ? 0.0F : defaults.yawDegrees;
+    camera.pitchDegrees = scene.is2D ? 0.0F : defaults.pitchDegrees;
+    camera.verticalFovDegrees = defaults.verticalFovDegrees;
+}
 
 void frameScene(const scene::SceneData& scene, float aspect, OrbitCamera& camera) {
     camera.frame(framedPoints(scene, [](core::model::NodeId) { return true; }), aspect);

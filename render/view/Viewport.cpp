@@ -60,7 +60,11 @@ core::Result<void> Viewport::enableOverlay() {
 }
 
 void Viewport::setScene(scene::SceneData scene) {
+    // A 2D document is looked at flat-on; switching to or from one takes the starting angles.
+    const bool flatnessChanged = scene.is2D != m_scene.is2D;
     m_scene = std::move(scene);
+    if (flatnessChanged)
+        view::applyStartingAngles(m_scene, m_camera);
     m_bounds = scene::sceneBounds(m_scene);
     m_sceneUploaded = false;
     m_boneSolidsUploaded = false;
@@ -81,10 +85,7 @@ void Viewport::frameSelection(float aspect) {
 }
 
 void Viewport::resetCamera(float aspect) {
-    const OrbitCamera defaults;
-    m_camera.yawDegrees = defaults.yawDegrees;
-    m_camera.pitchDegrees = defaults.pitchDegrees;
-    m_camera.verticalFovDegrees = defaults.verticalFovDegrees;
+    view::applyStartingAngles(m_scene, m_camera);
     frameScene(aspect);
 }
 
@@ -113,8 +114,9 @@ void Viewport::draw(GLuint targetFramebuffer, int width, int height) {
     surfaceOptions.selected = m_selection;
     m_resources->surfaces.draw(view, projection, m_theme.surfaces,
                                scene::SurfaceBatch::Pass::Opaque, surfaceOptions);
-    if (m_display.grid)
+    if (m_display.grid && !m_scene.is2D)
         drawGrid(viewProjection, size);
+    drawEdgeLines(viewProjection, size);
     m_resources->surfaces.draw(view, projection, m_theme.surfaces,
                                scene::SurfaceBatch::Pass::Translucent, surfaceOptions);
     if (m_display.shapes)
@@ -244,6 +246,23 @@ void Viewport::drawBones(const glm::mat4& viewProjection, const glm::vec2& size)
     lines.drawPoints(m_scratchLines, viewProjection, selectedJoint + outline, over);
     lines.drawLines(m_boneGeometry.selectedLines, viewProjection, size, selectedWidth, over);
     lines.drawPoints(m_boneGeometry.selectedJoints, viewProjection, selectedJoint, over);
+}
+
+void Viewport::drawEdgeLines(const glm::mat4& viewProjection, const glm::vec2& size) {
+    if (m_scene.edgeLines.empty())
+        return;
+    // A 2D mesh is its outline: each edge in its mesh's colour (a selected mesh in the selection
+    // colour), opaque, hidden only by the bones drawn after it.
+    m_scratchLines.clear();
+    for (const scene::EdgeLine& edge : m_scene.edgeLines) {
+        const glm::vec4 color = scene::isAmong(edge.node, m_selection)
+                                    ? m_theme.bones.selectedColor
+                                    : glm::vec4{edge.color, 1.0F};
+        m_scratchLines.push_back({edge.a, color});
+        m_scratchLines.push_back({edge.b, color});
+    }
+    m_resources->lines.drawLines(m_scratchLines, viewProjection, size, kEdgeLineWidth,
+                                 scene::LineBatch::Depth::Ignore);
 }
 
 void Viewport::drawShapes(const glm::mat4& viewProjection, const glm::vec2& size) {

@@ -132,6 +132,8 @@ private:
     void drawGrid(const glm::mat4& viewProjection, const glm::vec2& size);
     void drawBones(const glm::mat4& viewProjection, const glm::vec2& size);
     void drawShapes(const glm::mat4& viewProjection, const glm::vec2& size);
+    void drawEdgeLines(const glm::mat4& viewProjection, const glm::vec2& size);
+    static constexpr float kEdgeLineWidth = 2.5F; // pixels, 2D meshes' edges
     void drawBoneSolids(const glm::mat4& view, const glm::mat4& projection, const glm::vec2& size);
     // Rebuilds the 3D bone solids after a scene or selection change (their colours follow it).
     void rebuildBoneSolids();

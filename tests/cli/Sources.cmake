@@ -6,6 +6,7 @@ target_sources(hyperrig_cli_tests PRIVATE
     cli/CliRenderTests.cpp
     cli/CliSkinOpsTests.cpp
     cli/CliSliceTests.cpp
+    cli/CliSliceAxesTests.cpp
     core/ops/OpsTestSupport.cpp
     cli/CliValidateTests.cpp
     cli/CliHostileFilesTests.cpp

@@ -376,3 +376,38 @@ TEST_CASE("the overlay's wireframe and smooth shading toggles set the display fl
         CHECK(state.showGrid);
     }
 }
+
+TEST_CASE("the overlay shows an offset and three rotations for every axis beyond W",
+          "[overlay][nd]") {
+    HeadlessOverlay headless(640.0F, 900.0F);
+    overlay::OverlayState& state = headless.state;
+    state.extraAxisCount = 3; // 6D: w, v, u
+    overlay::setBeyondWOffsetRange(state, 4, -1.0F, 1.0F);
+    overlay::setBeyondWOffsetRange(state, 5, 0.0F, 0.0F); // flat: ±0.5
+    CHECK(state.beyondWOffsetRanges[0].min == Approx(-1.1));
+    CHECK(state.beyondWOffsetRanges[0].max == Approx(1.1));
+    CHECK(state.beyondWOffsetRanges[1].min == Approx(-0.5));
+    headless.firstFrames();
+    const auto& sliders = headless.overlay.layout().beyondWSliders;
+    REQUIRE(sliders.size() == 8); // V offset, XV, YV, ZV, U offset, XU, YU, ZU
+    CHECK(sliders[0].minY >= headless.overlay.layout().offsetSlider.maxY);
+    CHECK(sliders[3].maxY <= sliders[4].minY);
+
+    // Dragging the V offset to 90% of its range sets v, nothing else.
+    headless.drag(sliders[0], 0.9F);
+    CHECK(state.viewChanged);
+    CHECK(state.view.beyondW[0].offset > 0.5);
+    CHECK(state.view.beyondW[0].offset <= 1.1);
+    CHECK(state.view.offset == 0.0);
+    state.clearChanges();
+    // XU (the sixth) to the right: U's X angle grows.
+    headless.drag(sliders[5], 0.9F);
+    CHECK(state.viewChanged);
+    CHECK(state.view.beyondW[1].xDegrees > 90.0);
+    CHECK(state.view.beyondW[0].xDegrees == 0.0);
+
+    // A 4D rig has none.
+    state.extraAxisCount = 1;
+    headless.firstFrames();
+    CHECK(headless.overlay.layout().beyondWSliders.empty());
+}

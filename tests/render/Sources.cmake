@@ -2,6 +2,7 @@ target_sources(hyperrig_render_tests PRIVATE
     render/BoneShapesTests.cpp
     render/BoxSelectionTests.cpp
     render/BoneSolidsTests.cpp
+    render/DimensionSceneTests.cpp
     render/HeadlessRenderingTests.cpp
     render/OverlayTests.cpp
     render/OrbitCameraTests.cpp

@@ -3,6 +3,7 @@ target_sources(hyperrig_ui_tests PRIVATE
     ui/EditorSessionTests.cpp
     ui/EditorDocumentTests.cpp
     ui/MainWindowTests.cpp
+    ui/SliceViewTests.cpp
     ui/EditorScreenshotTests.cpp
     ui/RigScenarioTests.cpp
     ui/AccessibleNamesTests.cpp

@@ -10,6 +10,8 @@
 #include <QMenu>
 #include <QSignalBlocker>
 
+#include <array>
+
 namespace hyperrig::ui {
 
 ViewportActions::ViewportActions(EditorSession& session, ViewportWidget& viewport,
@@ -45,6 +47,8 @@ ViewportActions::ViewportActions(EditorSession& session, ViewportWidget& viewpor
         tr("Make the pose the viewport shows the rest pose (one undo step; skins follow)"));
     connect(m_applyPoseAsRest, &QAction::triggered, this,
             [overlayAction] { overlayAction(OverlayAction::ApplyPoseAsRest); });
+
+    makeSliceRotations();
 
     connect(&m_viewport, &ViewportWidget::overlayChanged, this, &ViewportActions::showOverlayState);
     connect(&m_binding, &ViewportBinding::overlayStateChanged, this,
@@ -110,10 +114,42 @@ void ViewportActions::updateEnabled() {
     m_resetBonePose->setEnabled(bone);
     m_resetPose->setEnabled(rig);
     m_applyPoseAsRest->setEnabled(rig);
+    const bool sliced = m_session.hasDocument() && m_session.document().dimension() >= 4;
+    for (QAction* action : m_sliceRotations)
+        action->setEnabled(sliced);
+}
+
+void ViewportActions::makeSliceRotations() {
+    // No mnemonic in the texts: the accessible name of a menu entry is its text as written.
+    const std::array<std::pair<QString, const char*>, 3> entries{
+        {{tr("Rotate Slice 90° in XW"), "rotateSliceXwAction"},
+         {tr("Rotate Slice 90° in YW"), "rotateSliceYwAction"},
+         {tr("Rotate Slice 90° in ZW"), "rotateSliceZwAction"}}};
+    for (int visible = 0; visible < 3; ++visible) {
+        const auto& [text, objectName] = entries[static_cast<std::size_t>(visible)];
+        QAction* action = makeAction(
+            this, text, objectName,
+            tr("Turn the slicing hyperplane a quarter turn, to see the rig exactly from the next "
+               "axis-aligned side"));
+        connect(action, &QAction::triggered, this, [this, visible] { rotateSlice(visible); });
+        m_sliceRotations.push_back(action);
+    }
+}
+
+void ViewportActions::rotateSlice(int visibleAxis) {
+    // The same road as the overlay's rotation sliders: change the view, let the binding re-slice.
+    render::overlay::OverlayState& state = m_viewport.overlayState();
+    core::eval::rotateSliceQuarterTurn(state.view, visibleAxis);
+    state.viewChanged = true;
+    m_binding.applyOverlayChanges();
+    m_viewport.update();
 }
 
 void ViewportActions::addDisplayActions(QMenu& menu) const {
     for (const auto& [action, toggle] : m_toggles)
+        menu.addAction(action);
+    menu.addSeparator();
+    for (QAction* action : m_sliceRotations)
         menu.addAction(action);
 }
 

@@ -2,6 +2,8 @@
 
 #include <QObject>
 
+#include <vector>
+
 class QAction;
 class QMenu;
 
@@ -23,6 +25,7 @@ public:
     ViewportActions(EditorSession& session, ViewportWidget& viewport, ViewportBinding& binding,
                     QObject* parent = nullptr);
 
+    // The display toggles, then View > Rotate Slice 90° in XW / YW / ZW (4D and up).
     void addDisplayActions(QMenu& menu) const;
     void addPoseActions(QMenu& menu) const;
 
@@ -35,6 +38,8 @@ private:
     void toggled(Toggle toggle, bool on);
     void showOverlayState();
     void updateEnabled();
+    void makeSliceRotations();
+    void rotateSlice(int visibleAxis);
 
     EditorSession& m_session;
     ViewportWidget& m_viewport;
@@ -43,6 +48,7 @@ private:
     QAction* m_resetBonePose = nullptr;
     QAction* m_resetPose = nullptr;
     QAction* m_applyPoseAsRest = nullptr;
+    std::vector<QAction*> m_sliceRotations; // XW, YW, ZW
 };
 
 } // namespace hyperrig::ui

@@ -56,6 +56,15 @@ bool isBone(const EditorSession& session, core::model::NodeId node) {
            session.document().node(node).isBone();
 }
 
+// 5D..8D: each axis beyond W gets its offset slider's range from the scene's extent along it.
+void setBeyondWOffsetRanges(render::overlay::OverlayState& state,
+                            const render::scene::SceneData& scene) {
+    for (std::size_t k = 1; k < scene.extraAxisExtents.size(); ++k)
+        render::overlay::setBeyondWOffsetRange(
+            state, core::eval::kFirstExtraAxis + static_cast<int>(k), scene.extraAxisExtents[k].min,
+            scene.extraAxisExtents[k].max);
+}
+
 } // namespace
 
 ViewportBinding::ViewportBinding(EditorSession& session, ViewportWidget& viewport, QObject* parent)
@@ -90,7 +99,8 @@ void ViewportBinding::documentReplaced() {
 void ViewportBinding::resetOverlayState() {
     render::overlay::OverlayState& state = m_viewport.overlayState();
     const bool open = m_session.hasDocument();
-    state.is4D = open && m_session.document().dimension() == 4;
+    state.is4D = open && m_session.document().dimension() >= 4;
+    state.extraAxisCount = open ? std::max(0, m_session.document().dimension() - 3) : 0;
     state.view = {};
     state.pose = {};
     state.bindPoseNames.clear();
@@ -301,6 +311,7 @@ void ViewportBinding::refreshScene(bool frame) {
     state.statistics.triangles = triangleCount(*scene);
     addGhost(*scene);
     render::overlay::setOffsetRange(state, scene->wMin, scene->wMax);
+    setBeyondWOffsetRanges(state, *scene);
     if (frame)
         m_viewport.showScene(std::move(*scene));
     else

@@ -36,6 +36,7 @@ public:
 
 private:
     friend class Slicer;
+    friend class SimplexSlicer;
 
     // The slicer hands kernels blocks of up to kTetBlock tetrahedra with room for two triangles
     // per tetrahedron (a kernel writes both triangles of a cut tetrahedron before it advances by

@@ -1,6 +1,8 @@
-# core/eval/slice: hyperplane slicing of 4D tetrahedral surfaces into 3D triangles.
+# core/eval/slice: hyperplane slicing of 4D tetrahedral surfaces into 3D triangles, and of 5D..8D
+# surfaces by successive cuts (SimplexSlicer).
 set(hyperrig_slice_sources
     eval/slice/BoneSlice.cpp
+    eval/slice/SimplexSlicer.cpp
     eval/slice/SliceKernelAvx512.cpp
     eval/slice/SliceKernelPortable.cpp
     eval/slice/SliceOutput.cpp

@@ -11,5 +11,6 @@ target_sources(hyperrig_core_tests PRIVATE
     core/eval/PoseFileWriterTests.cpp
     core/eval/RigSliceTests.cpp
     core/eval/SkinningKernelTests.cpp
-    core/eval/View4DTests.cpp)
+    core/eval/View4DTests.cpp
+    core/eval/ViewQuarterTurnTests.cpp)
 include(core/eval/SliceSources.cmake)

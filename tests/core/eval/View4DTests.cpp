@@ -28,7 +28,8 @@ TEST_CASE("rotations parse from the command line form", "[eval][view4d]") {
     CHECK(view.ywDegrees == 0.0);
     CHECK(view.zwDegrees == -12.5);
     CHECK(eval::parseRotation("xy=3", view).error().message() ==
-          "unknown plane 'xy' (use xw, yw or zw)");
+          "unknown plane 'xy' (use xw, yw or zw); 5D to 8D also take xv, yv, zv and so on for "
+          "the axes v, u, t and s");
     CHECK(eval::parseRotation("xw=ten", view).error().message() ==
           "'ten' in 'xw=ten' is not a number of degrees");
     CHECK(eval::parseRotation("xw=1,xw=2", view).error().message() == "plane xw is given twice");
