@@ -1,6 +1,7 @@
 #include "core/eval/View4D.h"
 
 #include "core/base/Contracts.h"
+#include "core/math/QuarterTurns.h"
 #include "core/math/Rotor.h"
 
 #include <charconv>
@@ -12,21 +13,6 @@ namespace hyperrig::core::eval {
 namespace {
 
 constexpr std::string_view kViewAxisLetters = "xyzwvuts";
-
-// cos and sin of `degrees` when it is a whole number of quarter turns, taken from the table
-// instead of std::cos(π/2) = 6.1e-17: quarter-turn views must map axes onto axes exactly.
-bool quarterTurnCosSin(double degrees, double& cosine, double& sine) {
-    const double quarters = degrees / 90.0;
-    if (quarters != std::floor(quarters) || std::abs(quarters) > 1e15)
-        return false;
-    const auto step = static_cast<long long>(quarters);
-    static constexpr std::array<std::array<double, 2>, 4> kCosSin{
-        {{1.0, 0.0}, {0.0, 1.0}, {-1.0, 0.0}, {0.0, -1.0}}};
-    const auto& entry = kCosSin[static_cast<std::size_t>(((step % 4) + 4) % 4)];
-    cosine = entry[0];
-    sine = entry[1];
-    return true;
-}
 
 // The angle fields of extra axis `axis`'s view, in the order of its planes with x, y, z.
 std::array<double, 3> extraAxisAngles(const View4D& view, int axis) {
@@ -114,7 +100,7 @@ math::BasisN planeRotation(int dimension, int axisA, int axisB, double degrees) 
                      axisB < dimension);
     double cosine = 0.0;
     double sine = 0.0;
-    if (!quarterTurnCosSin(degrees, cosine, sine)) {
+    if (!math::quarterTurnCosSin(degrees / 90.0, cosine, sine)) {
         const double radians = degrees * std::numbers::pi / 180.0;
         if (dimension <= 4)
             // The rotor's matrix, as 4D views were always built (bit for bit the same slices).

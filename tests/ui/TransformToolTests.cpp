@@ -6,6 +6,7 @@
 #include "ui/ViewportWidget.h"
 #include "ui/help/KeyboardShortcutsDialog.h"
 #include "ui/session/EditorSession.h"
+#include "ui/viewport/DrawnSpace.h"
 
 #include <QAction>
 #include <QMenuBar>
@@ -499,4 +500,24 @@ TEST_CASE_METHOD(TransformToolFixture, "S and a typed factor scale the selected 
     session.undo();
     CHECK(session.document().node(upper).bone()->length == 0.3);
     CHECK(session.document().node(hand).bone()->length == 0.1);
+}
+
+TEST_CASE("The drawn space puts pointer points on the slice of every extra axis",
+          "[ui][transform]") {
+    core::eval::View4D view;
+    view.offset = 0.1;            // w
+    view.beyondW[0].offset = 0.2; // v
+    const auto flat = ui::DrawnSpace::of(5, view);
+    CHECK(flat.worldPoint(glm::vec3(1.0F, 2.0F, 3.0F)) ==
+          core::math::VectorN{1.0, 2.0, 3.0, 0.1, 0.2});
+    // A quarter turn of view X towards V: view x is world v, and world x is view −v.
+    view.offset = 0.0;
+    view.beyondW[0] = {90.0, 0.0, 0.0, 0.0};
+    const auto turned = ui::DrawnSpace::of(5, view);
+    CHECK(turned.worldPoint(glm::vec3(1.0F, 0.0F, 0.0F)) ==
+          core::math::VectorN{0.0, 0.0, 0.0, 0.0, 1.0});
+    CHECK(turned.worldVector(glm::vec4(0.0F, 0.0F, 0.0F, 1.0F)) ==
+          core::math::VectorN{0.0, 0.0, 0.0, 1.0, 0.0});
+    CHECK(turned.drawnPoint(core::math::VectorN{0.0, 0.0, 0.0, 0.0, 2.0}) ==
+          glm::vec3(2.0F, 0.0F, 0.0F));
 }

@@ -8,9 +8,11 @@ DrawnSpace DrawnSpace::of(int dimension, const core::eval::View4D& view) {
     DrawnSpace space;
     space.m_dimension = dimension;
     space.m_worldToView = core::math::BasisN::identity(dimension);
-    if (dimension == 4) {
-        space.m_worldToView = view.worldToView().basis();
-        space.m_offset = view.offset;
+    space.m_sliceOffsets = core::math::VectorN::zero(dimension);
+    if (dimension >= 4) {
+        space.m_worldToView = view.worldToView(dimension).basis();
+        for (int axis = core::eval::kFirstExtraAxis; axis < dimension; ++axis)
+            space.m_sliceOffsets[axis] = view.extraAxis(axis).offset;
     }
     return space;
 }
@@ -24,14 +26,10 @@ core::math::VectorN DrawnSpace::worldVector(const glm::vec4& view) const {
 }
 
 core::math::VectorN DrawnSpace::worldPoint(const glm::vec3& drawn) const {
-    glm::vec4 inView{drawn, 0.0F};
-    core::math::VectorN point = worldVector(inView);
-    if (m_dimension >= 4) {
-        core::math::VectorN offset = core::math::VectorN::zero(m_dimension);
-        offset[3] = m_offset;
-        point += m_worldToView.transposed() * offset;
-    }
-    return point;
+    core::math::VectorN inView = m_sliceOffsets; // on the slice: every extra axis at its offset
+    for (int i = 0; i < std::min(m_dimension, 3); ++i)
+        inView[i] = drawn[i];
+    return m_worldToView.transposed() * inView;
 }
 
 glm::vec4 DrawnSpace::viewVector(const core::math::VectorN& world) const {

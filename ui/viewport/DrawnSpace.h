@@ -11,12 +11,13 @@
 namespace hyperrig::ui {
 
 // The viewport's drawn 3D space and the document's world, for tools that turn pointer motion
-// into edits. View coordinates are (x, y, z, w, ...): the drawn space is their x, y, z; w (4D and
-// up) is the axis the slicing hyperplane cuts, at w = offset.
+// into edits. View coordinates are (x, y, z, w, v, ...): the drawn space is their x, y, z; the
+// extra axes w, v, ... (4D and up) are the ones the slicing cuts, each at its offset.
 //   2D: world (x, y) is drawn at z = 0;  3D: the world is drawn as it is;
-//   4D: view = worldToView · world (View4D), the slice at w = offset.
-// Above 4D the extra axes stay at their identity orientation and offset 0 (the slicing of 5D
-// and up is drawn the same way once the view has them).
+//   4D and up: view = worldToView · world (View4D::worldToView(N)), the slice at
+//   (w, v, ...) = their offsets.
+// The tools reach x, y, z and w (glm::vec4 directions); the axes beyond w are reached through
+// their overlay offsets and rotations.
 class DrawnSpace {
 public:
     DrawnSpace() = default;
@@ -35,7 +36,7 @@ public:
 private:
     int m_dimension = 3;
     core::math::BasisN m_worldToView = core::math::BasisN::identity(3);
-    double m_offset = 0.0; // along view w
+    core::math::VectorN m_sliceOffsets = core::math::VectorN::zero(3); // view x, y, z at 0
 };
 
 } // namespace hyperrig::ui

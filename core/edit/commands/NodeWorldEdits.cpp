@@ -1,36 +1,17 @@
 #include "core/edit/commands/NodeWorldEdits.h"
 
 #include "core/edit/commands/NodeTransformConversion.h"
+#include "core/math/QuarterTurns.h"
 
 #include <algorithm>
 #include <cmath>
 #include <numbers>
 
 namespace hyperrig::core::edit {
-namespace {
-
-// sin and cos that are exact at multiples of a quarter turn, so 90° steps map axes onto axes.
-void exactSinCos(double radians, double& sine, double& cosine) {
-    const double quarters = radians / (std::numbers::pi / 2.0);
-    const double nearest = std::round(quarters);
-    if (std::abs(quarters - nearest) < 1e-12) {
-        static constexpr double kSin[4] = {0.0, 1.0, 0.0, -1.0};
-        static constexpr double kCos[4] = {1.0, 0.0, -1.0, 0.0};
-        const long index = ((static_cast<long>(nearest) % 4) + 4) % 4;
-        sine = kSin[index];
-        cosine = kCos[index];
-        return;
-    }
-    sine = std::sin(radians);
-    cosine = std::cos(radians);
-}
-
-} // namespace
-
 math::BasisN planeRotation(const math::VectorN& u, const math::VectorN& v, double radians) {
     double sine = 0.0;
     double cosine = 1.0;
-    exactSinCos(radians, sine, cosine);
+    math::exactCosSin(radians, cosine, sine);
     const int dimension = u.dimension();
     math::BasisN rotation = math::BasisN::identity(dimension);
     for (int row = 0; row < dimension; ++row)
