@@ -1,0 +1,5 @@
+target_sources(hyperrig_ui_tests PRIVATE
+    ui/files/GltfImportActionTests.cpp
+    ui/files/InteropDialogNamesTests.cpp
+    ui/files/InteropExportActionTests.cpp
+    ui/files/MpfbImportActionTests.cpp)
