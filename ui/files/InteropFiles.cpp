@@ -139,7 +139,7 @@ void InteropFiles::chooseAndImportGltf() {
                      : QFileDialog::getOpenFileName(&m_window, tr("Import glTF 2.0"), folder,
                                                     tr("glTF 2.0 (*.gltf *.glb);;All files (*)"));
     if (!path.isEmpty())
-        importGltf(path);
+        startGltfImport(path);
 }
 
 void InteropFiles::chooseAndImportMpfb() {
@@ -147,7 +147,7 @@ void InteropFiles::chooseAndImportMpfb() {
         return;
     MpfbImportDialog dialog(m_lastMpfb, &m_window);
     if (runDialog(dialog))
-        importMpfb(dialog.paths());
+        startMpfbImport(dialog.paths());
 }
 
 void InteropFiles::chooseAndExportGltf() {

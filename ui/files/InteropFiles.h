@@ -71,6 +71,9 @@ signals:
 private:
     void createActions();
     void updateActions();
+    // The imports once the unsaved-changes prompt has been answered (it is asked only once).
+    void startGltfImport(const QString& path);
+    void startMpfbImport(const MpfbImportPaths& paths);
     void chooseAndImportGltf();
     void chooseAndImportMpfb();
     void chooseAndExportGltf();

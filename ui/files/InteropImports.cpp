@@ -57,14 +57,18 @@ core::Result<core::io::MpfbImport> readMpfbImport(const MpfbImportPaths& paths) 
 } // namespace
 
 void InteropFiles::importGltf(const QString& path) {
-    const QString name = QFileInfo(path).fileName();
     if (m_files.busy())
-        return fail(tr("Cannot import %1").arg(name),
+        return fail(tr("Cannot import %1").arg(QFileInfo(path).fileName()),
                     tr("another file operation is still running"));
     if (!m_files.maybeSave()) {
         emit finished(tr("cancelled"));
         return;
     }
+    startGltfImport(path);
+}
+
+void InteropFiles::startGltfImport(const QString& path) {
+    const QString name = QFileInfo(path).fileName();
     m_files.setBusy(true);
     QProgressDialog* progress = m_files.makeProgress(tr("Importing %1...").arg(name));
     auto cancelled = std::make_shared<std::atomic<bool>>(false);
@@ -101,18 +105,22 @@ void InteropFiles::importGltf(const QString& path) {
 }
 
 void InteropFiles::importMpfb(const MpfbImportPaths& paths) {
-    const QString name = QFileInfo(paths.rig).fileName();
     if (m_files.busy())
-        return fail(tr("Cannot import %1").arg(name),
+        return fail(tr("Cannot import %1").arg(QFileInfo(paths.rig).fileName()),
                     tr("another file operation is still running"));
-    if (paths.rig.isEmpty() || paths.baseMesh.isEmpty() || paths.vertexGroups.isEmpty())
-        return fail(tr("Cannot import %1").arg(name),
-                    tr("an MPFB rig is placed on the MakeHuman base mesh: give the rig, the base "
-                       "mesh (base.obj) and its vertex groups (basemesh_vertex_groups.json)"));
     if (!m_files.maybeSave()) {
         emit finished(tr("cancelled"));
         return;
     }
+    startMpfbImport(paths);
+}
+
+void InteropFiles::startMpfbImport(const MpfbImportPaths& paths) {
+    const QString name = QFileInfo(paths.rig).fileName();
+    if (paths.rig.isEmpty() || paths.baseMesh.isEmpty() || paths.vertexGroups.isEmpty())
+        return fail(tr("Cannot import %1").arg(name),
+                    tr("an MPFB rig is placed on the MakeHuman base mesh: give the rig, the base "
+                       "mesh (base.obj) and its vertex groups (basemesh_vertex_groups.json)"));
     m_files.setBusy(true);
     QProgressDialog* progress = m_files.makeProgress(tr("Importing %1...").arg(name));
     auto cancelled = std::make_shared<std::atomic<bool>>(false);
