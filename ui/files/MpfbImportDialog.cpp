@@ -51,7 +51,7 @@ MpfbImportPaths mpfbCompanionFiles(const QString& rigPath) {
     if (name.startsWith(QStringLiteral("rig."))) {
         const QString weights = folder.filePath(QStringLiteral("weights.") + name.mid(4));
         if (isMpfbFile(weights))
-            paths.weights = weights;
+            paths.weights = QDir::cleanPath(weights);
     }
     return paths;
 }

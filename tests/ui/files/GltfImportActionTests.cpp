@@ -54,6 +54,13 @@ TEST_CASE_METHOD(InteropWindowFixture,
         CHECK(session.filePath().isEmpty());
         CHECK(hyperrig::test::interopBoneCount(session.document()) == joints);
     }
+    SECTION("undoing back to the imported state leaves it unsaved") {
+        const auto joint = session.document().nodes.order().back();
+        REQUIRE(session.execute(hyperrig::core::edit::renameNode(joint, std::string("Tip"))).ok());
+        session.undo();
+        CHECK(session.isModified());
+        CHECK(window.isWindowModified());
+    }
     SECTION("saving it as G4MF makes it an ordinary saved document") {
         hyperrig::test::TemporaryFolder folder;
         const QString saved = QString::fromStdString((folder / "rigged.g4tf").string());
