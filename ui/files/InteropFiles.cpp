@@ -21,6 +21,9 @@
 
 #include <algorithm>
 #include <memory>
+#include <optional>
+#include <span>
+#include <vector>
 
 namespace hyperrig::ui {
 

@@ -21,8 +21,9 @@ using hyperrig::ui::MpfbExportDialog;
 
 namespace {
 
-std::set<std::string> interopBoneNames(const hyperrig::core::model::Document& document) {
-    std::set<std::string> names;
+// The bones' names, sorted; unnamed glTF nodes all show the same display name, so repeats count.
+std::multiset<std::string> interopBoneNames(const hyperrig::core::model::Document& document) {
+    std::multiset<std::string> names;
     for (const auto id : document.nodes.order())
         if (document.nodes.at(id).isBone())
             names.insert(document.nodes.at(id).displayName());
