@@ -6,6 +6,7 @@
 
 #include <QDir>
 #include <QFileInfo>
+#include <QProgressDialog>
 #include <QStatusBar>
 
 #include <catch2/catch.hpp>
@@ -135,4 +136,24 @@ TEST_CASE_METHOD(InteropWindowFixture,
         CHECK(session.filePath() == openPath);
         CHECK(session.document().findNode("Forearm") == bone);
     }
+}
+
+TEST_CASE_METHOD(InteropWindowFixture, "cancelling a glTF import keeps the open document",
+                 "[ui][files][interop]") {
+    auto& session = window.session();
+    REQUIRE(window.openDocument(hyperrig::test::sampleFile("arm-3d.g4tf")).isEmpty());
+    const QString openPath = session.filePath();
+    interop->importGltf(hyperrig::test::interopGltfFixture("RiggedSimple.gltf"));
+    // One file operation at a time: Open and the other imports wait for this one.
+    CHECK(window.files().busy());
+    CHECK_FALSE(window.files().open()->isEnabled());
+    CHECK_FALSE(interop->importMpfbAction()->isEnabled());
+    auto* progress = window.findChild<QProgressDialog*>(QStringLiteral("fileProgressDialog"));
+    REQUIRE(progress != nullptr);
+    emit progress->canceled(); // its Cancel button; the worker's result arrives later
+    CHECK(waitForInterop() == QStringLiteral("cancelled"));
+    CHECK(session.filePath() == openPath);
+    CHECK_FALSE(session.isModified());
+    CHECK_FALSE(window.files().busy());
+    CHECK(interop->importGltfAction()->isEnabled());
 }

@@ -9,6 +9,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QFile>
+#include <QFileInfo>
 #include <QStatusBar>
 
 #include <catch2/catch.hpp>
@@ -67,6 +68,24 @@ TEST_CASE_METHOD(InteropWindowFixture,
 
     REQUIRE(importGltfThroughMenu(exported).isEmpty());
     CHECK(interopBoneNames(session.document()) == bones);
+}
+
+TEST_CASE_METHOD(InteropWindowFixture,
+                 "a failed glTF export says why and leaves no file and the document as it was",
+                 "[ui][files][interop]") {
+    REQUIRE(window.openDocument(hyperrig::test::sampleFile("arm-3d.g4tf")).isEmpty());
+    auto& session = window.session();
+    const QString openPath = session.filePath();
+    // /proc takes no new files, even for root (as the failed-save test relies on).
+    const QString path = QStringLiteral("/proc/hyperrig-interop-test.glb");
+    interop->exportGltf(path, {});
+    CHECK_FALSE(waitForInterop().isEmpty());
+    CHECK(window.statusBar()->currentMessage().startsWith(
+        QStringLiteral("Cannot export hyperrig-interop-test.glb")));
+    CHECK_FALSE(QFileInfo::exists(path));
+    CHECK(session.filePath() == openPath);
+    CHECK_FALSE(session.isModified());
+    CHECK_FALSE(window.files().busy());
 }
 
 TEST_CASE_METHOD(InteropWindowFixture, "the glTF and MPFB exports are for 3D documents only",
