@@ -15,7 +15,6 @@ PathField::PathField(const QString& name, const QString& filter, Mode mode, QWid
     m_edit = new QLineEdit(this);
     m_edit->setObjectName(name + QStringLiteral("Edit"));
     m_edit->setMinimumWidth(360);
-    m_edit->setClearButtonEnabled(true);
     m_browse = new QPushButton(tr("Browse..."), this);
     m_browse->setObjectName(name + QStringLiteral("Browse"));
     m_browse->setToolTip(tr("Choose the file in a file dialog"));
