@@ -1,6 +1,7 @@
 #include "ui/files/InteropFiles.h"
 
 #include "core/base/AtomicFile.h"
+#include "core/io/gltf/GltfFile.h"
 #include "core/io/mpfb/MpfbExport.h"
 #include "core/io/mpfb/MpfbFiles.h"
 #include "ui/actions/MakeAction.h"
@@ -12,11 +13,14 @@
 
 #include <QAction>
 #include <QDir>
+#include <QDropEvent>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QMenu>
 #include <QMessageBox>
+#include <QMimeData>
 #include <QProgressDialog>
+#include <QUrl>
 #include <QWidget>
 
 #include <algorithm>
@@ -37,9 +41,35 @@ InteropFiles::InteropFiles(EditorSession& session, DocumentFiles& files, QWidget
     connect(&m_session, &EditorSession::changed, this, &InteropFiles::updateActions);
     connect(&m_files, &DocumentFiles::busyChanged, this, &InteropFiles::updateActions);
     updateActions();
+    m_window.installEventFilter(this);
 }
 
 InteropFiles::~InteropFiles() = default;
+
+bool InteropFiles::eventFilter(QObject* watched, QEvent* event) {
+    if (watched == &m_window &&
+        (event->type() == QEvent::DragEnter || event->type() == QEvent::Drop)) {
+        // QDragEnterEvent is a QDropEvent too.
+        auto* drop = static_cast<QDropEvent*>(event);
+        QString path;
+        if (const QMimeData* data = drop->mimeData(); data && data->hasUrls())
+            for (const QUrl& url : data->urls())
+                if (url.isLocalFile() && core::io::isGltfPath(url.toLocalFile().toStdString())) {
+                    path = url.toLocalFile();
+                    break;
+                }
+        if (!path.isEmpty()) {
+            drop->acceptProposedAction();
+            // From the event loop, as a menu action would: the import may ask about unsaved
+            // changes, and the drag source waits for the drop to return.
+            if (event->type() == QEvent::Drop && !m_files.busy())
+                QMetaObject::invokeMethod(
+                    this, [this, path] { importGltf(path); }, Qt::QueuedConnection);
+            return true;
+        }
+    }
+    return QObject::eventFilter(watched, event);
+}
 
 void InteropFiles::createActions() {
     m_importMenu = new QMenu(tr("&Import"), &m_window);

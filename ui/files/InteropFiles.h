@@ -34,6 +34,7 @@ class EditorSession;
 //   worker atomically (never a half-written file), and the document's path and modified state
 //   stay as they were. glTF and MPFB hold 3D scenes: for other documents the actions are
 //   disabled and their tips say why.
+// A glTF file dropped on the window is imported like File > Import > glTF 2.0.
 // Messages go to DocumentFiles::message (the status bar); errors also to a message box unless
 // tests answer the prompts (DocumentFiles::setPromptAnswerForTests).
 class InteropFiles : public QObject {
@@ -67,6 +68,10 @@ public:
 
 signals:
     void finished(const QString& error);
+
+protected:
+    // A .gltf or .glb dropped on the window is imported (G4MF files stay MainWindow's to open).
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     void createActions();

@@ -4,10 +4,14 @@
 #include "tests/ui/files/InteropTestSupport.h"
 #include "ui/session/EditorSession.h"
 
+#include <QApplication>
 #include <QDir>
+#include <QDropEvent>
 #include <QFileInfo>
+#include <QMimeData>
 #include <QProgressDialog>
 #include <QStatusBar>
+#include <QUrl>
 
 #include <catch2/catch.hpp>
 #include <set>
@@ -156,4 +160,21 @@ TEST_CASE_METHOD(InteropWindowFixture, "cancelling a glTF import keeps the open 
     CHECK_FALSE(session.isModified());
     CHECK_FALSE(window.files().busy());
     CHECK(interop->importGltfAction()->isEnabled());
+}
+
+TEST_CASE_METHOD(InteropWindowFixture, "dropping a glTF file on the window imports it",
+                 "[ui][files][interop]") {
+    const QString source = hyperrig::test::interopGltfFixture("RiggedSimple.gltf");
+    QMimeData data;
+    data.setUrls({QUrl::fromLocalFile(source)});
+    QDragEnterEvent enter(QPoint(10, 10), Qt::CopyAction, &data, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(&window, &enter);
+    CHECK(enter.isAccepted());
+    QDropEvent drop(QPointF(10, 10), Qt::CopyAction, &data, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(&window, &drop);
+    // The import starts from the event loop, after the drop returned.
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::MetaCall);
+    REQUIRE(waitForInterop().isEmpty());
+    CHECK(window.session().importedFrom() == QFileInfo(source).absoluteFilePath());
+    CHECK(window.session().document().dimension() == 3);
 }
