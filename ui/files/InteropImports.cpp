@@ -140,13 +140,9 @@ void InteropFiles::startMpfbImport(const MpfbImportPaths& paths) {
                             QString::fromStdString(imported.error().message()));
             m_lastMpfb = paths;
             ImportReport report;
-            // G4MF forbids '.' and ':' in names; export writes the MPFB names back.
             for (const auto& [from, to] : imported->renamedBones)
-                report.findings.emplace_back(
-                    QString::fromStdString(from),
-                    tr("renamed to %1 (G4MF names have no '.' or ':'; the MPFB name is kept "
-                       "and exported)")
-                        .arg(QString::fromStdString(to)));
+                report.findings.emplace_back(QString::fromStdString(from),
+                                             tr("renamed to %1").arg(QString::fromStdString(to)));
             for (const core::Diagnostic& warning : imported->warnings)
                 report.findings.emplace_back(warning.pointer.empty()
                                                  ? tr("(file)")
@@ -156,6 +152,10 @@ void InteropFiles::startMpfbImport(const MpfbImportPaths& paths) {
                                  .arg(name, importedDocumentCounts(imported->document)) +
                              (paths.weights.isEmpty() ? QString() : tr(", the body skinned")) +
                              importFindingsNote(report.findings.size());
+            // Said once, not on every renamed bone's row.
+            if (!imported->renamedBones.empty())
+                report.summary += tr(". Bones are renamed because G4MF names have no '.' or ':'; "
+                                     "each keeps its MPFB name, which the export writes back.");
             m_session.adoptImportedDocument(std::move(imported->document), paths.rig);
             showReport(tr("MPFB Import Report"), std::move(report));
             emit finished({});

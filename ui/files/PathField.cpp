@@ -14,7 +14,8 @@ PathField::PathField(const QString& name, const QString& filter, Mode mode, QWid
     setObjectName(name + QStringLiteral("Field"));
     m_edit = new QLineEdit(this);
     m_edit->setObjectName(name + QStringLiteral("Edit"));
-    m_edit->setMinimumWidth(360);
+    // Wide enough for a path several folders deep; the end (the file name) shows first.
+    m_edit->setMinimumWidth(480);
     m_browse = new QPushButton(tr("Browse..."), this);
     m_browse->setObjectName(name + QStringLiteral("Browse"));
     m_browse->setToolTip(tr("Choose the file in a file dialog"));
