@@ -6,6 +6,7 @@
 #include "ui/actions/MakeAction.h"
 #include "ui/actions/NodeActions.h"
 #include "ui/files/DocumentFiles.h"
+#include "ui/files/InteropFiles.h"
 #include "ui/help/KeyboardShortcutsDialog.h"
 #include "ui/meshes/MeshActions.h"
 #include "ui/panels/bindposes/BindPosesPanel.h"
@@ -272,10 +273,14 @@ void MainWindow::createMenus() {
     fileMenu->addSeparator();
     fileMenu->addAction(m_files->open());
     fileMenu->addMenu(m_files->recentMenu());
+    // File > Import and Export (glTF, MPFB) share DocumentFiles' rules (ui/files/InteropFiles.h).
+    auto* interop = new InteropFiles(*m_session, *m_files, *this, this);
+    fileMenu->addMenu(interop->importMenu());
     fileMenu->addSeparator();
     fileMenu->addAction(m_files->save());
     fileMenu->addAction(m_files->saveAs());
     fileMenu->addAction(m_files->revert());
+    fileMenu->addMenu(interop->exportMenu());
     fileMenu->addSeparator();
     fileMenu->addAction(m_files->close());
     fileMenu->addSeparator();

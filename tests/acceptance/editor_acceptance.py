@@ -275,6 +275,21 @@ try:
                     d.find_all("label", None, d.find("status bar", None))),
              "the status bar shows no error count")
     app.close()
+
+    step("File > Import > MPFB Rig (.json)... fills the base mesh and vertex groups from the rig's "
+         "folder; the rig opens untitled and unsaved")
+    rig = os.path.join(source_dir, "../shared/data/mpfb/rigs/standard/rig.openpose.json")
+    app = d.launch([editor], timeout=90, env=env)
+    d.menu("File", "Import", "MPFB Rig (.json)...")
+    dialog = d.find(["dialog", "frame"], starting("Import MPFB Rig"), within=app, timeout=20)
+    d.set_text(d.field("Rig", within=dialog), rig, confirm=False)
+    missing = unnamed_controls(dialog)
+    check(not missing, "import dialog controls without an accessible name:\n  "
+          + "\n  ".join(missing))
+    d.click(d.find("push button", "Import", within=dialog))
+    wait_for(lambda: title().startswith("rig.openpose.json (imported)") and "*" in title(),
+             lambda: "title after the import: %r" % title(), timeout=60)
+    app.close()
     print("acceptance: all %d steps passed" % step_number)
 except Exception as failure:  # report which step failed and what the screen reader saw
     print("acceptance FAILED at step %d: %s" % (step_number, failure), file=sys.stderr)

@@ -109,6 +109,7 @@ void DocumentFiles::updateActions() {
 void DocumentFiles::setBusy(bool busy) {
     m_busy = busy;
     updateActions();
+    emit busyChanged(busy);
 }
 
 void DocumentFiles::reportError(const QString& title, const QString& error) {
@@ -313,7 +314,7 @@ bool DocumentFiles::saveCurrent() {
 bool DocumentFiles::chooseAndSaveAs(bool waitForIt) {
     if (!m_session.hasDocument() || m_busy)
         return false;
-    SaveAsDialog dialog(m_session.filePath(), m_session.saveFormat(), &m_window);
+    SaveAsDialog dialog(m_session.suggestedSavePath(), m_session.saveFormat(), &m_window);
     if (dialog.exec() != QDialog::Accepted)
         return false;
     if (!waitForIt) {

@@ -59,11 +59,20 @@ public:
     // any answer but Ask no message box opens (errors still reach message()).
     enum class PromptAnswer { Ask, Save, Discard, Cancel };
     void setPromptAnswerForTests(PromptAnswer answer) { m_promptAnswer = answer; }
+    // Ask unless tests set an answer; other file actions (InteropFiles) open no box otherwise.
+    PromptAnswer promptAnswer() const { return m_promptAnswer; }
+
+    // For File > Import/Export (InteropFiles), which share the one-operation-at-a-time rule and
+    // the progress dialog: busy disables the file actions.
+    void setBusy(bool busy);
+    QProgressDialog* makeProgress(const QString& label);
 
 signals:
     void message(const QString& text);
     // A read or write finished (successfully or not); for tests and the status bar.
     void finished(const QString& error);
+    // A file operation started or ended (setBusy).
+    void busyChanged(bool busy);
 
 private:
     void createActions();
@@ -77,8 +86,6 @@ private:
     void startNew(int dimension);
     void revertToSaved();
     void closeDocument();
-    void setBusy(bool busy);
-    QProgressDialog* makeProgress(const QString& label);
     void reportError(const QString& title, const QString& error);
 
     EditorSession& m_session;

@@ -3,6 +3,7 @@
 #include "core/base/Contracts.h"
 #include "core/model/NewDocument.h"
 
+#include <QDir>
 #include <QFileInfo>
 
 #include <algorithm>
@@ -26,7 +27,18 @@ const core::edit::History& EditorSession::history() const {
 }
 
 QString EditorSession::displayName() const {
-    return m_filePath.isEmpty() ? tr("Untitled") : QFileInfo(m_filePath).fileName();
+    if (!m_filePath.isEmpty())
+        return QFileInfo(m_filePath).fileName();
+    if (!m_importedFrom.isEmpty())
+        return tr("%1 (imported)").arg(QFileInfo(m_importedFrom).fileName());
+    return tr("Untitled");
+}
+
+QString EditorSession::suggestedSavePath() const {
+    if (!m_filePath.isEmpty() || m_importedFrom.isEmpty())
+        return m_filePath;
+    const QFileInfo source(m_importedFrom);
+    return source.dir().filePath(source.completeBaseName() + QStringLiteral(".g4tf"));
 }
 
 void EditorSession::install(std::unique_ptr<core::model::Document> document, const QString& path,
@@ -42,6 +54,7 @@ void EditorSession::install(std::unique_ptr<core::model::Document> document, con
     const bool bindPosesShown = m_previewedBindPose || m_ghostBindPose;
     m_previewedBindPose.reset();
     m_ghostBindPose.reset();
+    m_importedFrom.clear();
     m_saveFormat = format;
     const bool pathChanged = path != m_filePath;
     m_filePath = path;
@@ -83,6 +96,16 @@ void EditorSession::adoptDocument(core::model::Document document, const QString&
             path.isEmpty() ? QString() : QFileInfo(path).absoluteFilePath(), format);
 }
 
+void EditorSession::adoptImportedDocument(core::model::Document document,
+                                          const QString& sourcePath) {
+    install(std::make_unique<core::model::Document>(std::move(document)), {}, {});
+    // Set after install, which clears it, and announced as install announces a path: the title
+    // and the file actions read both.
+    m_importedFrom = QFileInfo(sourcePath).absoluteFilePath();
+    emit filePathChanged();
+    afterHistoryCall();
+}
+
 core::Result<void> EditorSession::openFile(const QString& path) {
     auto read = core::io::readG4mf(path.toStdString());
     if (!read)
@@ -111,6 +134,7 @@ core::Result<std::vector<std::string>> EditorSession::saveAs(const QString& path
 void EditorSession::markSaved(const QString& path, const SaveFormat& format,
                               std::size_t undoCountAtEncode) {
     m_saveFormat = format;
+    m_importedFrom.clear(); // saved: now a G4MF file like any other
     const QString absolute = QFileInfo(path).absoluteFilePath();
     const bool pathChanged = absolute != m_filePath;
     m_filePath = absolute;
@@ -192,7 +216,8 @@ void EditorSession::goToStep(std::size_t undoCount) {
 }
 
 bool EditorSession::isModified() const {
-    return m_history && m_history->isModified();
+    // An import matches no saved file until it is saved, whatever its history says.
+    return m_history && (m_history->isModified() || !m_importedFrom.isEmpty());
 }
 
 void EditorSession::afterHistoryCall() {

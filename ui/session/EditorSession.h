@@ -59,14 +59,23 @@ public:
     const QString& rigError() const { return m_rigError; }
     // Absolute path of the file the document was opened from or saved to; empty for a new one.
     const QString& filePath() const { return m_filePath; }
-    // The file name, or "Untitled" for a document never saved.
+    // The file name; "Untitled" for a document never saved; "<source> (imported)" for an import.
     QString displayName() const;
+    // Where Save As proposes to write: the file path, else an import's source beside itself with
+    // a .g4tf extension, else empty.
+    QString suggestedSavePath() const;
     const SaveFormat& saveFormat() const { return m_saveFormat; }
 
     // File > New: an empty document of `dimension` (2..8) with one root node named "Scene".
     void newDocument(int dimension);
     // Makes a document read elsewhere (a worker thread) the open one, clean, with no history.
     void adoptDocument(core::model::Document document, const QString& path, SaveFormat format);
+    // File > Import: makes a document read from another format (`sourcePath`, a glTF or MPFB
+    // file) the open one, with no history and no path, so Save asks for a G4MF file and never
+    // writes over the source; it counts as modified until it is saved (decision 0038).
+    void adoptImportedDocument(core::model::Document document, const QString& sourcePath);
+    // The file an imported document came from, until it is saved; empty otherwise.
+    const QString& importedFrom() const { return m_importedFrom; }
     // Reads `path` on this thread and adopts it; on failure the open document stays.
     core::Result<void> openFile(const QString& path);
     // Closes the document (no prompt: that is the window's job).
@@ -166,6 +175,7 @@ private:
     std::unique_ptr<core::eval::CompiledRig> m_rig;
     QString m_rigError;
     QString m_filePath;
+    QString m_importedFrom; // an import's source while it is not saved; it is then modified
     SaveFormat m_saveFormat;
     bool m_lastModified = false;
     std::vector<core::model::NodeId> m_selection;

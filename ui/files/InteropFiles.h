@@ -1,0 +1,112 @@
+#pragma once
+
+#ifndef Q_MOC_RUN
+#include "core/io/gltf/GltfExport.h"
+#endif
+#include "ui/files/ImportReport.h"
+#include "ui/files/MpfbImportDialog.h"
+
+#include <QObject>
+#include <QString>
+
+#include <functional>
+
+class QAction;
+class QDialog;
+class QMenu;
+class QWidget;
+
+namespace hyperrig::ui {
+
+class DocumentFiles;
+class EditorSession;
+
+// File > Import (glTF 2.0, MPFB rig) and File > Export (glTF 2.0, MPFB rig), beside the G4MF
+// file actions of DocumentFiles, whose rules they share (docs/decisions/0038):
+// - an import is an Open: the unsaved-changes prompt first, the reading on a worker behind the
+//   progress dialog (Cancel keeps the open document), one file operation at a time; the result
+//   becomes the open document untitled and modified (EditorSession::adoptImportedDocument), so
+//   Save asks for a G4MF file and never writes over the glTF or rig; a failure says why (the
+//   file and the JSON pointer) and leaves the open document as it was; the import's findings
+//   (glTF warnings with their pointers, renamed MPFB bones, fallbacks) go to the status bar and
+//   to a report window;
+// - an export writes a copy: the file image is built here from the live document, written on a
+//   worker atomically (never a half-written file), and the document's path and modified state
+//   stay as they were. glTF and MPFB hold 3D scenes: for other documents the actions are
+//   disabled and their tips say why.
+// A glTF file dropped on the window is imported like File > Import > glTF 2.0.
+// Messages go to DocumentFiles::message (the status bar); errors also to a message box unless
+// tests answer the prompts (DocumentFiles::setPromptAnswerForTests).
+class InteropFiles : public QObject {
+    Q_OBJECT
+public:
+    InteropFiles(EditorSession& session, DocumentFiles& files, QWidget& window,
+                 QObject* parent = nullptr);
+    ~InteropFiles() override;
+
+    QMenu* importMenu() const { return m_importMenu; }
+    QMenu* exportMenu() const { return m_exportMenu; }
+    QAction* importGltfAction() const { return m_importGltf; }
+    QAction* importMpfbAction() const { return m_importMpfb; }
+    QAction* exportGltfAction() const { return m_exportGltf; }
+    QAction* exportMpfbAction() const { return m_exportMpfb; }
+
+    // Each ends with finished("") or finished(why); the imports and the writes run on a worker.
+    void importGltf(const QString& path);
+    void importMpfb(const MpfbImportPaths& paths);
+    void exportGltf(const QString& path, core::io::GltfExportOptions options);
+    // `baseMesh` and `vertexGroups` together or both empty.
+    void exportMpfb(const QString& path, const QString& baseMesh, const QString& vertexGroups);
+
+    // The last import's report (summary and findings), as the report window showed it.
+    const ImportReport& lastReport() const { return m_lastReport; }
+
+    // Tests: `choose` replaces the glTF file chooser (it returns the path, "" for Cancel) and
+    // `drive` replaces exec() for the dialogs (it fills the fields, then accepts or rejects).
+    void setFileChooserForTests(std::function<QString()> choose) { m_chooseFile = choose; }
+    void setDialogDriverForTests(std::function<void(QDialog&)> drive) { m_driveDialog = drive; }
+
+signals:
+    void finished(const QString& error);
+
+protected:
+    // A .gltf or .glb dropped on the window is imported (G4MF files stay MainWindow's to open).
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
+private:
+    void createActions();
+    void updateActions();
+    // The imports once the unsaved-changes prompt has been answered (it is asked only once).
+    void startGltfImport(const QString& path);
+    void startMpfbImport(const MpfbImportPaths& paths);
+    void chooseAndImportGltf();
+    void chooseAndImportMpfb();
+    void chooseAndExportGltf();
+    void chooseAndExportMpfb();
+    bool runDialog(QDialog& dialog);
+    // Why an export of the open document is refused ("" when it can go).
+    QString exportRefusal(bool needsSkeleton) const;
+    // Suggested output: the document's (or its source's) folder and name with `suffix`.
+    QString suggestedExportPath(const QString& suffix) const;
+    void writeInBackground(const QString& path, std::vector<std::byte> bytes,
+                           const QString& successMessage);
+    void showReport(const QString& title, ImportReport report);
+    void fail(const QString& title, const QString& error);
+    bool asks() const;
+
+    EditorSession& m_session;
+    DocumentFiles& m_files;
+    QWidget& m_window;
+    QMenu* m_importMenu = nullptr;
+    QMenu* m_exportMenu = nullptr;
+    QAction* m_importGltf = nullptr;
+    QAction* m_importMpfb = nullptr;
+    QAction* m_exportGltf = nullptr;
+    QAction* m_exportMpfb = nullptr;
+    ImportReport m_lastReport;
+    MpfbImportPaths m_lastMpfb; // the dialog starts from the last import's files
+    std::function<QString()> m_chooseFile;
+    std::function<void(QDialog&)> m_driveDialog;
+};
+
+} // namespace hyperrig::ui
