@@ -1,18 +1,13 @@
 #include "render/view/BoxSelection.h"
 
+#include "render/view/ViewRay.h"
+
 #include <algorithm>
 #include <optional>
 #include <utility>
 
 namespace hyperrig::render::view {
 namespace {
-
-// OpenGL clip space to window pixels: x from −1..1 to 0..width, y from 1..−1 to 0..height
-// (window rows grow downwards).
-glm::vec2 windowOfClip(const glm::vec4& clip, const glm::vec2& size) {
-    const glm::vec2 ndc = glm::vec2(clip) / clip.w;
-    return {(ndc.x * 0.5F + 0.5F) * size.x, (0.5F - ndc.y * 0.5F) * size.y};
-}
 
 bool boxContains(const WindowRectangle& box, const glm::vec2& point) {
     return point.x >= box.left && point.x <= box.right && point.y >= box.top &&

@@ -24,8 +24,12 @@ std::optional<glm::vec2> windowPosition(const OrbitCamera& camera, const glm::ve
         camera.projectionMatrix(aspect) * camera.viewMatrix() * glm::vec4(point, 1.0F);
     if (clip.w <= 1e-7F)
         return std::nullopt;
-    const glm::vec2 ndc{clip.x / clip.w, clip.y / clip.w};
-    return glm::vec2{(ndc.x + 1.0F) * 0.5F * size.x, (1.0F - ndc.y) * 0.5F * size.y};
+    return windowOfClip(clip, size);
+}
+
+glm::vec2 windowOfClip(const glm::vec4& clip, glm::vec2 size) {
+    const glm::vec2 ndc = glm::vec2(clip) / clip.w;
+    return {(ndc.x + 1.0F) * 0.5F * size.x, (1.0F - ndc.y) * 0.5F * size.y};
 }
 
 float unitsPerPixel(const OrbitCamera& camera, const glm::vec3& point, float heightPixels) {

@@ -19,6 +19,10 @@ struct ViewRay {
 };
 ViewRay viewRay(const OrbitCamera& camera, glm::vec2 window, glm::vec2 size);
 
+// A clip-space point (w > 0) in window pixels: x from −1..1 to 0..width, y from 1..−1 to
+// 0..height (window rows grow downwards).
+glm::vec2 windowOfClip(const glm::vec4& clip, glm::vec2 size);
+
 // Where `point` appears in the window; nullopt when it lies behind the eye.
 std::optional<glm::vec2> windowPosition(const OrbitCamera& camera, const glm::vec3& point,
                                         glm::vec2 size);

@@ -12,11 +12,13 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QDialog>
 #include <QDockWidget>
 #include <QDropEvent>
 #include <QItemSelectionModel>
 #include <QLineEdit>
 #include <QMenu>
+#include <QMessageBox>
 #include <QMimeData>
 #include <QProgressDialog>
 #include <QSettings>
@@ -309,4 +311,49 @@ TEST_CASE("a bone selected in the outliner is selected in the viewport and the i
         window.resetLayout();
         CHECK_FALSE(window.dock(QStringLiteral("History"))->isHidden());
     }
+}
+
+namespace {
+
+// Answers every "Unsaved changes" box with Discard as it appears, counting them: the real
+// prompt, as a user sees it, not the tests' preset answer.
+class UnsavedChangesDiscarder : public QObject {
+public:
+    int shown = 0;
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override {
+        if (event->type() == QEvent::Show &&
+            watched->objectName() == QStringLiteral("unsavedChangesBox")) {
+            ++shown;
+            QMetaObject::invokeMethod(
+                watched, [watched] { static_cast<QDialog*>(watched)->done(QMessageBox::Discard); },
+                Qt::QueuedConnection);
+        }
+        return false;
+    }
+};
+
+} // namespace
+
+TEST_CASE("File > Open asks about unsaved changes once, and Discard is final",
+          "[ui][editor][files]") {
+    MainWindow window;
+    REQUIRE(window.openDocument(samplePath("arm-3d.g4tf")).isEmpty());
+    EditorSession& session = window.session();
+    REQUIRE(session
+                .execute(hyperrig::core::edit::renameNode(session.document().findNode("LowerArm"),
+                                                          std::string("Forearm")))
+                .ok());
+    window.show();
+    UnsavedChangesDiscarder discarder;
+    qApp->installEventFilter(&discarder);
+    window.files().setOpenChooserForTests([] { return samplePath("creature-4d.g4tf"); });
+    QSignalSpy finished(&window.files(), &DocumentFiles::finished);
+    hyperrig::test::triggerAndRun(action(window, "openAction"));
+    REQUIRE((finished.count() > 0 || finished.wait(20000)));
+    qApp->removeEventFilter(&discarder);
+    CHECK(discarder.shown == 1);
+    CHECK(finished.front().front().toString().isEmpty());
+    CHECK(session.document().dimension() == 4);
 }

@@ -193,14 +193,27 @@ void DocumentFiles::chooseAndOpen() {
         return;
     const QString folder =
         m_session.filePath().isEmpty() ? QString() : QFileInfo(m_session.filePath()).absolutePath();
-    const QString path = QFileDialog::getOpenFileName(
-        &m_window, tr("Open G4MF File"), folder, tr("G4MF files (*.g4tf *.g4b);;All files (*)"));
+    const QString path =
+        m_chooseOpen ? m_chooseOpen()
+                     : QFileDialog::getOpenFileName(&m_window, tr("Open G4MF File"), folder,
+                                                    tr("G4MF files (*.g4tf *.g4b);;All files (*)"));
     if (path.isEmpty())
         return;
-    openFile(path);
+    readAndAdopt(path, {});
 }
 
 void DocumentFiles::openFile(const QString& path, std::function<void(const QString&)> done) {
+    // While busy, readAndAdopt refuses and says why; no prompt first.
+    if (!m_busy && !maybeSave()) {
+        if (done)
+            done(tr("cancelled"));
+        emit finished(tr("cancelled"));
+        return;
+    }
+    readAndAdopt(path, std::move(done));
+}
+
+void DocumentFiles::readAndAdopt(const QString& path, std::function<void(const QString&)> done) {
     const auto finish = [this, done](const QString& error) {
         if (done)
             done(error);
@@ -208,10 +221,6 @@ void DocumentFiles::openFile(const QString& path, std::function<void(const QStri
     };
     if (m_busy) {
         finish(tr("another file operation is still running"));
-        return;
-    }
-    if (!maybeSave()) {
-        finish(tr("cancelled"));
         return;
     }
     setBusy(true);

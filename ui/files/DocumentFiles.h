@@ -61,11 +61,18 @@ public:
     void setPromptAnswerForTests(PromptAnswer answer) { m_promptAnswer = answer; }
     // Ask unless tests set an answer; other file actions (InteropFiles) open no box otherwise.
     PromptAnswer promptAnswer() const { return m_promptAnswer; }
+    // Tests: `choose` replaces File > Open's file chooser (it returns the path, "" for Cancel).
+    void setOpenChooserForTests(std::function<QString()> choose) {
+        m_chooseOpen = std::move(choose);
+    }
 
     // For File > Import/Export (InteropFiles), which share the one-operation-at-a-time rule and
     // the progress dialog: busy disables the file actions.
     void setBusy(bool busy);
     QProgressDialog* makeProgress(const QString& label);
+    // A failed file operation: "TITLE: ERROR" in the status bar and, unless tests preset the
+    // prompt's answer, a warning box.
+    void reportError(const QString& title, const QString& error);
 
 signals:
     void message(const QString& text);
@@ -78,6 +85,9 @@ private:
     void createActions();
     void updateActions();
     void chooseAndOpen();
+    // Reads `path` on a worker and adopts it, without asking about unsaved changes: the caller
+    // has asked already (asking twice showed the prompt twice after Discard).
+    void readAndAdopt(const QString& path, std::function<void(const QString&)> done);
     bool saveCurrent();
     // Asks for a file and format; saves on a worker, or here when `waitForIt` (a save asked for
     // by the unsaved-changes prompt must be done before the document goes).
@@ -86,7 +96,6 @@ private:
     void startNew(int dimension);
     void revertToSaved();
     void closeDocument();
-    void reportError(const QString& title, const QString& error);
 
     EditorSession& m_session;
     QWidget& m_window;
@@ -102,6 +111,7 @@ private:
     QAction* m_close = nullptr;
     bool m_busy = false;
     PromptAnswer m_promptAnswer = PromptAnswer::Ask;
+    std::function<QString()> m_chooseOpen;
 };
 
 } // namespace hyperrig::ui

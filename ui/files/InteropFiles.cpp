@@ -17,7 +17,6 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QMenu>
-#include <QMessageBox>
 #include <QMimeData>
 #include <QProgressDialog>
 #include <QUrl>
@@ -146,9 +145,7 @@ bool InteropFiles::runDialog(QDialog& dialog) {
 }
 
 void InteropFiles::fail(const QString& title, const QString& error) {
-    emit m_files.message(tr("%1: %2").arg(title, error));
-    if (asks())
-        QMessageBox::warning(&m_window, title, error);
+    m_files.reportError(title, error);
     emit finished(error);
 }
 
