@@ -1,7 +1,7 @@
 #include "core/eval/View4D.h"
 
 #include "core/base/Contracts.h"
-#include "core/math/QuarterTurns.h"
+#include "core/math/PlaneRotation.h"
 #include "core/math/Rotor.h"
 
 #include <charconv>
@@ -98,22 +98,14 @@ void View4D::setExtraAxis(int axis, const ExtraAxisView& value) {
 math::BasisN planeRotation(int dimension, int axisA, int axisB, double degrees) {
     HYPERRIG_EXPECTS(axisA != axisB && axisA >= 0 && axisB >= 0 && axisA < dimension &&
                      axisB < dimension);
+    const double radians = degrees * std::numbers::pi / 180.0;
     double cosine = 0.0;
     double sine = 0.0;
-    if (!math::quarterTurnCosSin(degrees / 90.0, cosine, sine)) {
-        const double radians = degrees * std::numbers::pi / 180.0;
-        if (dimension <= 4)
-            // The rotor's matrix, as 4D views were always built (bit for bit the same slices).
-            return math::Rotor::fromPlaneAngle(dimension, axisA, axisB, radians)->toBasis();
-        cosine = std::cos(radians);
-        sine = std::sin(radians);
-    }
-    math::BasisN rotation = math::BasisN::identity(dimension);
-    rotation.at(axisA, axisA) = cosine;
-    rotation.at(axisB, axisA) = sine;
-    rotation.at(axisA, axisB) = -sine;
-    rotation.at(axisB, axisB) = cosine;
-    return rotation;
+    if (dimension <= 4 && !math::quarterTurnCosSin(degrees / 90.0, cosine, sine))
+        // The rotor's matrix, as 4D views were always built (bit for bit the same slices).
+        return math::Rotor::fromPlaneAngle(dimension, axisA, axisB, radians)->toBasis();
+    return math::planeRotation(math::VectorN::axis(dimension, axisA),
+                               math::VectorN::axis(dimension, axisB), radians);
 }
 
 math::AffineN View4D::worldToView() const {

@@ -7,7 +7,7 @@ target_sources(hyperrig_core PRIVATE
     math/GlmBridge.cpp
     math/NumberFormat.cpp
     math/Perpendicular.cpp
-    math/QuarterTurns.cpp
+    math/PlaneRotation.cpp
     math/Rotor.cpp
     math/VectorN.cpp
 )

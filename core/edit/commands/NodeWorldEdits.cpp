@@ -1,26 +1,13 @@
 #include "core/edit/commands/NodeWorldEdits.h"
 
 #include "core/edit/commands/NodeTransformConversion.h"
-#include "core/math/QuarterTurns.h"
+#include "core/math/PlaneRotation.h"
 
 #include <algorithm>
 #include <cmath>
 #include <numbers>
 
 namespace hyperrig::core::edit {
-math::BasisN planeRotation(const math::VectorN& u, const math::VectorN& v, double radians) {
-    double sine = 0.0;
-    double cosine = 1.0;
-    math::exactCosSin(radians, cosine, sine);
-    const int dimension = u.dimension();
-    math::BasisN rotation = math::BasisN::identity(dimension);
-    for (int row = 0; row < dimension; ++row)
-        for (int column = 0; column < dimension; ++column)
-            rotation.at(row, column) += sine * (v[row] * u[column] - u[row] * v[column]) +
-                                        (cosine - 1.0) * (u[row] * u[column] + v[row] * v[column]);
-    return rotation;
-}
-
 Result<model::NodeTransform> translatedInWorld(const model::NodeTransform& local, int dimension,
                                                const math::AffineN& parentWorld,
                                                const math::VectorN& worldDelta) {
@@ -49,7 +36,8 @@ Result<model::NodeTransform> rotatedInWorld(const model::NodeTransform& local, i
     if (!toParent)
         return Error("the parent's transform cannot be inverted (a zero scale): " +
                      toParent.error().message());
-    const math::BasisN turnInParent = (*toParent) * planeRotation(u, v, radians) * parentBasis;
+    const math::BasisN turnInParent =
+        (*toParent) * math::planeRotation(u, v, radians) * parentBasis;
     math::AffineN turned = *placement;
     turned.setBasis(turnInParent * placement->basis());
     model::NodeTransform result = transformLike(turned, local.form);
@@ -67,9 +55,9 @@ model::NodeTransform boneTowards(int dimension, const math::VectorN& head,
         const double along = std::clamp(unit->dot(yAxis), -1.0, 1.0);
         const math::VectorN across = *unit - yAxis * along;
         if (auto acrossUnit = across.normalized(); acrossUnit && across.length() > 1e-12)
-            basis = planeRotation(yAxis, *acrossUnit, std::acos(along));
+            basis = math::planeRotation(yAxis, *acrossUnit, std::acos(along));
         else if (along < 0.0) // straight down: a half turn in XY (any plane through Y would do)
-            basis = planeRotation(yAxis, math::VectorN::axis(dimension, 0), std::numbers::pi);
+            basis = math::planeRotation(yAxis, math::VectorN::axis(dimension, 0), std::numbers::pi);
     }
     return transformLike(math::AffineN(basis, head), model::NodeTransform::Form::RotorScale);
 }

@@ -19,11 +19,7 @@ namespace hyperrig::core::edit {
 // edited this way moves on screen exactly as the pointer asked, in either pose, because the pose
 // applies after the local transform (L_posed = L_rest ∘ T ∘ R, core/eval/BonePoses.h).
 
-// The rotation by `radians` in the plane of the orthonormal vectors u, v, turning u towards v:
-//   Q = I + sin θ · (v uᵀ − u vᵀ) + (cos θ − 1) · (u uᵀ + v vᵀ)
-// so Q u = cos θ u + sin θ v, Q v = cos θ v − sin θ u, and Q leaves u⊥ ∩ v⊥ alone. Quarter turns
-// are exact (sin and cos of multiples of 90° are taken as 0 and ±1, not 6e-17).
-math::BasisN planeRotation(const math::VectorN& u, const math::VectorN& v, double radians);
+// Plane rotations: core/math/PlaneRotation.h (planeRotation, exact at quarter turns).
 
 // `local` with its position moved so that the node moves by `worldDelta` in the world:
 //   Δp_local = P⁻¹ · Δp_world.

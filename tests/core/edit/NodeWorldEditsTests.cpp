@@ -1,6 +1,7 @@
 #include "core/edit/commands/NodeCommands.h"
 #include "core/edit/commands/NodeWorldEdits.h"
 #include "core/edit/commands/NodeWorldTransform.h"
+#include "core/math/PlaneRotation.h"
 #include "tests/core/edit/NodeTestSupport.h"
 
 #include <catch2/catch.hpp>
@@ -35,7 +36,7 @@ core::math::AffineN parentWorldOf(test::NodeEditFixture& fixture, core::model::N
 
 TEST_CASE("A plane rotation turns u towards v and leaves the other axes alone", "[edit][world]") {
     const BasisN q =
-        core::edit::planeRotation(VectorN::axis(4, 0), VectorN::axis(4, 3), 30.0 * kDegree);
+        core::math::planeRotation(VectorN::axis(4, 0), VectorN::axis(4, 3), 30.0 * kDegree);
     const double c = std::cos(30.0 * kDegree);
     const double s = std::sin(30.0 * kDegree);
     CHECK(core::math::approxEqual(q.column(0), VectorN{c, 0.0, 0.0, s}));
@@ -46,11 +47,11 @@ TEST_CASE("A plane rotation turns u towards v and leaves the other axes alone", 
 
 TEST_CASE("A plane rotation by a quarter turn maps axes onto axes exactly", "[edit][world]") {
     const BasisN q =
-        core::edit::planeRotation(VectorN::axis(4, 1), VectorN::axis(4, 3), std::numbers::pi / 2.0);
+        core::math::planeRotation(VectorN::axis(4, 1), VectorN::axis(4, 3), std::numbers::pi / 2.0);
     CHECK(q.column(1) == VectorN{0.0, 0.0, 0.0, 1.0});
     CHECK(q.column(3) == VectorN{0.0, -1.0, 0.0, 0.0});
     const BasisN half =
-        core::edit::planeRotation(VectorN::axis(4, 1), VectorN::axis(4, 3), -std::numbers::pi);
+        core::math::planeRotation(VectorN::axis(4, 1), VectorN::axis(4, 3), -std::numbers::pi);
     CHECK(half.column(1) == VectorN{0.0, -1.0, 0.0, 0.0});
 }
 

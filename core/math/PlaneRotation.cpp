@@ -1,4 +1,4 @@
-#include "core/math/QuarterTurns.h"
+#include "core/math/PlaneRotation.h"
 
 #include <algorithm>
 #include <array>
@@ -28,6 +28,19 @@ void exactCosSin(double radians, double& cosine, double& sine) {
         return;
     cosine = std::cos(radians);
     sine = std::sin(radians);
+}
+
+BasisN planeRotation(const VectorN& u, const VectorN& v, double radians) {
+    double cosine = 1.0;
+    double sine = 0.0;
+    exactCosSin(radians, cosine, sine);
+    const int dimension = u.dimension();
+    BasisN rotation = BasisN::identity(dimension);
+    for (int row = 0; row < dimension; ++row)
+        for (int column = 0; column < dimension; ++column)
+            rotation.at(row, column) += sine * (v[row] * u[column] - u[row] * v[column]) +
+                                        (cosine - 1.0) * (u[row] * u[column] + v[row] * v[column]);
+    return rotation;
 }
 
 } // namespace hyperrig::core::math
