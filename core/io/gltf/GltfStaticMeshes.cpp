@@ -38,7 +38,12 @@ Result<EncodedGltf> encodeStaticMeshesGltf(const std::vector<GltfStaticMesh>& me
     for (std::size_t i = 0; i < nodes.size(); ++i)
         nodeIndices.push_back(i);
     json["scene"] = 0;
-    json["scenes"] = OrderedJson::array({{{"nodes", std::move(nodeIndices)}}});
+    // A scene's node list has at least one entry (glTF schema): a cut that meets nothing is an
+    // empty scene object.
+    OrderedJson scene = OrderedJson::object();
+    if (!nodeIndices.empty())
+        scene["nodes"] = std::move(nodeIndices);
+    json["scenes"] = OrderedJson::array({std::move(scene)});
     if (!nodes.empty()) {
         json["nodes"] = std::move(nodes);
         json["meshes"] = std::move(jsonMeshes);

@@ -56,3 +56,17 @@ TEST_CASE("static glTF meshes refuse arrays that are not whole triangles, naming
     meshes[0].normals.resize(6);
     REQUIRE_FALSE(encodeStaticMeshesGltf(meshes, false).ok());
 }
+
+TEST_CASE("static glTF meshes: a cut that meets nothing is a scene without nodes",
+          "[gltf][slice]") {
+    const auto encoded = encodeStaticMeshesGltf({{"Missed", {}, {}}}, false);
+    REQUIRE(encoded.ok());
+    const auto model = gltfReferenceModel(encoded->file, false);
+    CHECK(model.nodes.empty());
+    CHECK(model.meshes.empty());
+    REQUIRE(model.scenes.size() == 1);
+    // glTF's schema wants at least one entry in a scene's node list, so the list is left out.
+    const std::string text(reinterpret_cast<const char*>(encoded->file.data()),
+                           encoded->file.size());
+    CHECK(text.find("\"nodes\"") == std::string::npos);
+}
