@@ -20,11 +20,13 @@ constexpr const char* kCrossSectionSynopsis =
 int convertCrossSectionToGltf(const std::string& input, const std::string& output,
                               const ParsedOptions& options, CliContext& context) {
     const CommandReport report{"convert", kCrossSectionSynopsis, context};
-    // A cross-section is a static mesh: there is no skin whose weights or poses could be written.
-    for (const char* skinOption : {"weights", "reference-pose"})
-        if (options.value(skinOption) || options.flag(skinOption))
-            return report.usage(std::string("--") + skinOption +
-                                " does not apply to --cross-section (a static mesh has no skin)");
+    // A cross-section is a static glTF mesh: no skin whose weights or poses could be written,
+    // no G4MF or MPFB file whose options could apply.
+    for (const char* other : {"weights", "reference-pose", "schema", "zstd", "external-bin",
+                              "base-mesh", "vertex-groups"})
+        if (options.value(other) || options.flag(other))
+            return report.usage(std::string("--") + other +
+                                " does not apply to --cross-section (a static glTF mesh)");
     if (options.value("pose") && options.value("pose-name"))
         return report.usage("give the pose once, by --pose or by --pose-name");
     auto view = viewFromOptions(options);

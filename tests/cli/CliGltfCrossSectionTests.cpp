@@ -217,6 +217,7 @@ TEST_CASE("convert --cross-section refuses bad options and documents, naming the
         {{"convert", creature, out, "--cross-section", "--rotate", "xw=many"}, 2, "--rotate"},
         {{"convert", creature, out, "--cross-section", "--pose-name", "Nope"}, 1, "'Nope'"},
         {{"convert", creature, out, "--cross-section", "--weights", "unorm8"}, 2, "--weights"},
+        {{"convert", creature, out, "--cross-section", "--zstd"}, 2, "--zstd does not apply"},
         {{"convert", creature, out, "--w", "0.1"}, 2, "add --cross-section"},
         {{"convert", creature, (folder / "x.g4tf").string(), "--cross-section"},
          2,
