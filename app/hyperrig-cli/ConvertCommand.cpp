@@ -1,6 +1,7 @@
 #include "app/hyperrig-cli/Commands.h"
 #include "app/hyperrig-cli/DocumentFiles.h"
 #include "app/hyperrig-cli/GltfConvert.h"
+#include "app/hyperrig-cli/GltfCrossSection.h"
 #include "app/hyperrig-cli/MpfbConvert.h"
 
 namespace hyperrig::cli {
@@ -18,6 +19,22 @@ int runConvert(const ParsedOptions& options, CliContext& context) {
         std::fprintf(context.err, "hyperrig-cli: convert: glTF converts to and from G4MF only\n");
         return kExitUnreadable;
     }
+    if (options.flag("cross-section")) {
+        if (!core::io::isGltfPath(output)) {
+            std::fprintf(context.err, "hyperrig-cli: convert: --cross-section writes glTF: OUT "
+                                      "ends in .gltf or .glb\n");
+            return kExitUnreadable;
+        }
+        return convertCrossSectionToGltf(input, output, options, context);
+    }
+    for (const char* viewOption : kCrossSectionViewOptions)
+        if (options.value(viewOption)) {
+            std::fprintf(context.err,
+                         "hyperrig-cli: convert: --%s chooses the cross-section of a 4D..8D "
+                         "document: add --cross-section (and a .gltf/.glb OUT)\n",
+                         viewOption);
+            return kExitUnreadable;
+        }
     if (options.value("weights") && !isMpfbRigPath(input) && !core::io::isGltfPath(output)) {
         std::fprintf(context.err, "hyperrig-cli: convert: --weights goes with an MPFB rig input "
                                   "(a weights file) or a glTF output (float|unorm16|unorm8)\n");
@@ -88,11 +105,15 @@ CliCommand convertCommand() {
     return {"convert",
             "convert IN OUT [--schema classic|current] [--external-bin] [--zstd] "
             "[--base-mesh base.obj --vertex-groups groups.json [--weights W.json]] "
-            "[--weights float|unorm16|unorm8] [--reference-pose]",
+            "[--weights float|unorm16|unorm8] [--reference-pose] "
+            "[--cross-section [--w OFFSET] [--slice w=OFFSET,v=OFFSET,...] "
+            "[--rotate xw=DEG,...] [--pose POSE.json | --pose-name NAME]]",
             "rewrite a G4MF file as .g4tf or .g4b (chosen by OUT's extension), losslessly; "
-            "an MPFB rig (.json) or glTF 2.0 (.gltf/.glb, 3D only) in or out",
-            OptionSpec{{"external-bin", "zstd", "reference-pose"},
-                       {"schema", "base-mesh", "vertex-groups", "weights"},
+            "an MPFB rig (.json) or glTF 2.0 (.gltf/.glb, 3D only) in or out; "
+            "--cross-section writes a 4D..8D document's 3D cross-section as a static glTF mesh",
+            OptionSpec{{"external-bin", "zstd", "reference-pose", "cross-section"},
+                       {"schema", "base-mesh", "vertex-groups", "weights", "w", "slice", "rotate",
+                        "pose", "pose-name"},
                        2,
                        2},
             &runConvert};

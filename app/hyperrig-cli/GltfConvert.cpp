@@ -67,6 +67,15 @@ int convertWithGltf(const std::string& input, const std::string& output,
     }
     if (!core::io::isGltfPath(output))
         return writeDocumentFile(*document, output, writeOptions, context);
+    if (const int dimension = document->dimension(); dimension >= 4 && dimension <= 8) {
+        // The exporter refuses it too; the CLI knows the way out (decision 0028).
+        std::fprintf(context.err,
+                     "hyperrig-cli: convert: glTF holds 3D scenes; this document is %dD: add "
+                     "--cross-section (with --w, --slice, --rotate, --pose) to export its 3D "
+                     "cross-section as a static mesh\n",
+                     dimension);
+        return kExitFailure;
+    }
     return reportWritten(core::io::writeGltf(*document, output, exportOptions), context);
 }
 

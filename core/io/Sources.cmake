@@ -25,6 +25,7 @@ target_sources(hyperrig_core PRIVATE
     io/gltf/GltfJson.cpp
     io/gltf/GltfMeshes.cpp
     io/gltf/GltfSkins.cpp
+    io/gltf/GltfStaticMeshes.cpp
     io/gltf/GltfTransform.cpp
     io/gltf/GltfWeights.cpp
     io/gltf/TinyGltf.cpp

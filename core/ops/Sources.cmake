@@ -3,6 +3,7 @@
 target_sources(hyperrig_core PRIVATE
     ops/BoneMasses.cpp
     ops/BoneShapes.cpp
+    ops/CrossSectionMeshes.cpp
     ops/DimensionLift.cpp
     ops/DimensionLiftCommand.cpp
     ops/GroupTable.cpp

@@ -13,4 +13,5 @@ target_sources(hyperrig_cli_tests PRIVATE
     cli/CliOptionsTests.cpp
     cli/CliMpfbTests.cpp
     cli/CliGltfTests.cpp
+    cli/CliGltfCrossSectionTests.cpp
     ${PROJECT_SOURCE_DIR}/app/hyperrig-cli/CliOptions.cpp)

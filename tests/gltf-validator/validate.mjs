@@ -5,7 +5,8 @@
 //   node validate.mjs FILE...                          validate these files
 //   node validate.mjs --cli HYPERRIG_CLI --out DIR IN...
 //       convert each IN (.gltf/.glb) to G4MF and back to .gltf (float weights), .glb (unorm16)
-//       and .gltf (unorm8) with hyperrig-cli, then validate every export (issue 16)
+//       and .gltf (unorm8) with hyperrig-cli, then validate every export (issue 16); a G4MF IN (.g4tf/.g4b, 4D..8D)
+//       is exported with --cross-section to .gltf and .glb instead (decision 0028)
 import { execFileSync } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import { readFile } from "node:fs/promises";
@@ -28,6 +29,15 @@ if (args[0] === "--cli") {
     mkdirSync(out, { recursive: true });
     files = [];
     for (const input of inputs) {
+        if (/\.(g4tf|g4b)$/.test(input)) {
+            const stem = join(out, basename(input).replace(/\.(g4tf|g4b)$/, "") + "-cut");
+            for (const suffix of [".gltf", ".glb"]) {
+                execFileSync(cli, ["convert", input, stem + suffix, "--cross-section"],
+                             { stdio: "inherit" });
+                files.push(stem + suffix);
+            }
+            continue;
+        }
         const stem = join(out, basename(input).replace(/\.(gltf|glb)$/, ""));
         execFileSync(cli, ["convert", input, `${stem}.g4tf`], { stdio: "inherit" });
         for (const [suffix, weights] of [[".gltf", "float"], [".glb", "unorm16"],

@@ -26,4 +26,5 @@ target_sources(hyperrig_core_tests PRIVATE
     core/io/gltf/GltfImportTests.cpp
     core/io/gltf/GltfRoundTripTests.cpp
     core/io/gltf/GltfSkinningTests.cpp
+    core/io/gltf/GltfStaticMeshesTests.cpp
     core/io/gltf/GltfWeightsTests.cpp)
