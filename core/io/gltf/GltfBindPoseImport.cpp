@@ -87,16 +87,28 @@ void addMatrixPose(ImportContext& context, const SkinPlan& plan, model::PoseType
     addPose(context, plan, std::move(pose), pointer);
 }
 
-void readPoseList(ImportContext& context, const SkinPlan& plan, const model::OrderedJson& pose,
+// A skin-level pose: one model-space matrix per joint of glTF skin `use` (in its order), put in
+// the skeleton's slot order. A skin that shares its skeleton but lists only some of its joints
+// cannot give a whole pose (0029): reported and skipped.
+void readPoseList(ImportContext& context, const SkinUse& use, const model::OrderedJson& pose,
                   const std::string& pointer) {
+    const auto& plan = context.skins[use.plan];
     const auto* bindPoses = member(pose, "bindPoses");
-    if (!bindPoses || !bindPoses->is_array() || bindPoses->size() != plan.joints.size()) {
+    if (!bindPoses || !bindPoses->is_array() || bindPoses->size() != use.slots.size()) {
         context.warn("gltf.bindpose.count", pointer + "/bindPoses",
-                     "needs one entry per joint (" + std::to_string(plan.joints.size()) +
+                     "needs one entry per joint (" + std::to_string(use.slots.size()) +
                          "); the pose is skipped");
         return;
     }
-    std::vector<math::AffineN> matrices;
+    if (use.slots.size() != plan.joints.size()) {
+        context.warn("gltf.bindpose.partial-skin", pointer,
+                     "the skin lists " + std::to_string(use.slots.size()) + " of the " +
+                         std::to_string(plan.joints.size()) +
+                         " joints of the skeleton it shares with other skins; the pose is "
+                         "skipped");
+        return;
+    }
+    std::vector<math::AffineN> matrices(plan.joints.size(), math::AffineN::identity(3));
     for (std::size_t k = 0; k < bindPoses->size(); ++k) {
         const auto matrix = readMatrix((*bindPoses)[k]);
         if (!matrix) {
@@ -105,25 +117,26 @@ void readPoseList(ImportContext& context, const SkinPlan& plan, const model::Ord
                          "not 16 finite numbers of an affine matrix; the pose is skipped");
             return;
         }
-        matrices.push_back(*matrix);
+        matrices[use.slots[k]] = *matrix;
     }
     addMatrixPose(context, plan, poseTypeOf(context, pose, pointer), matrices, pointer);
 }
 
-void readSkinExtension(ImportContext& context, const SkinPlan& plan) {
+void readSkinExtension(ImportContext& context, std::size_t skinIndex) {
     const std::string pointer =
-        "/skins/" + std::to_string(plan.index) + "/extensions/KHR_character_skeleton_bindpose";
-    const auto& skin = topLevelItem(context.file.json, "skins", plan.index);
+        "/skins/" + std::to_string(skinIndex) + "/extensions/KHR_character_skeleton_bindpose";
+    const auto& skin = topLevelItem(context.file.json, "skins", skinIndex);
     const auto* extensions = member(skin, "extensions");
     const auto* extension =
         extensions ? member(*extensions, "KHR_character_skeleton_bindpose") : nullptr;
     if (!extension)
         return;
+    const auto& use = context.skinUses[skinIndex];
     if (const auto* poses = member(*extension, "poses"); poses && poses->is_array()) {
         for (std::size_t p = 0; p < poses->size(); ++p)
-            readPoseList(context, plan, (*poses)[p], pointer + "/poses/" + std::to_string(p));
+            readPoseList(context, use, (*poses)[p], pointer + "/poses/" + std::to_string(p));
     } else if (member(*extension, "bindPoses")) {
-        readPoseList(context, plan, *extension, pointer); // the 2025-09 shape
+        readPoseList(context, use, *extension, pointer); // the 2025-09 shape
     } else {
         context.warn("gltf.bindpose.shape", pointer,
                      "neither 'poses' nor 'bindPoses'; the extension is not read");
@@ -148,13 +161,15 @@ void readAvatarExtension(ImportContext& context) {
         const auto* skin = member(*pose, "skeleton");
         const auto* entries = member(*pose, "jointBindPoses");
         if (!skin || !skin->is_number_unsigned() ||
-            skin->get<std::uint64_t>() >= context.skins.size() || !entries ||
+            skin->get<std::uint64_t>() >= context.skinUses.size() || !entries ||
             !entries->is_array()) {
             context.warn("gltf.bindpose.shape", where,
                          "needs 'skeleton' (a skin index) and 'jointBindPoses'; skipped");
             continue;
         }
-        const auto& plan = context.skins[static_cast<std::size_t>(skin->get<std::uint64_t>())];
+        const auto& plan =
+            context
+                .skins[context.skinUses[static_cast<std::size_t>(skin->get<std::uint64_t>())].plan];
         std::vector<std::optional<math::AffineN>> matrices(plan.joints.size());
         for (const auto& entry : *entries) {
             const auto* joint = member(entry, "joint");
@@ -290,8 +305,8 @@ void readReferencePose(ImportContext& context, std::size_t index) {
 } // namespace
 
 Result<void> importBindPoses(ImportContext& context) {
-    for (const auto& plan : context.skins)
-        readSkinExtension(context, plan);
+    for (std::size_t s = 0; s < context.skinUses.size(); ++s)
+        readSkinExtension(context, s);
     readAvatarExtension(context);
     for (std::size_t a = 0; a < topLevelCount(context.file.json, "animations"); ++a)
         readReferencePose(context, a);

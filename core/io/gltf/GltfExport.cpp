@@ -82,7 +82,7 @@ Result<void> Exporter::writeNodes() {
         if (node.name && !node.name->empty())
             json["name"] = *node.name;
         // Kept members, but not the name (G4MF names are unique, as Blender's vertex groups
-        // need) nor morph weights (morph targets are not kept).
+        // need) nor morph weights (writeMesh writes them with the targets they weigh).
         if (kept)
             for (const auto& [key, value] : kept->items())
                 if (key != "name" && key != "extras" && key != "weights")

@@ -105,13 +105,15 @@ void Exporter::writeReferencePoses(NodeId skeletonId) {
 
 // An animation the import kept (GltfAnimations.cpp): its decoded samplers become float
 // accessors again, its channels follow their nodes (extras.gltf.source); a channel whose node is
-// gone is dropped, and so is an animation left without channels (warnings).
+// gone is dropped, as is a morph weights channel whose node no longer shows morph targets, and
+// so is an animation left without channels (warnings).
 void Exporter::writeKeptAnimation(const OrderedJson& animation) {
     if (!animation.is_object())
         return;
     const std::string name = gltf::stringMember(animation, "name").value_or("(unnamed)");
     OrderedJson json = OrderedJson::object();
     std::size_t dropped = 0;
+    std::size_t droppedWeights = 0;
     for (const auto& [key, value] : animation.items()) {
         if (key == "samplers" && value.is_array()) {
             OrderedJson samplers = OrderedJson::array();
@@ -157,6 +159,12 @@ void Exporter::writeKeptAnimation(const OrderedJson& animation) {
                         ++dropped;
                         continue;
                     }
+                    if (gltf::stringMember(*target, "path") ==
+                            std::optional<std::string>("weights") &&
+                        m_morphedNodes.count(found->second) == 0) {
+                        ++droppedWeights;
+                        continue;
+                    }
                     (*target)["node"] = found->second;
                 }
                 channels.push_back(std::move(channel));
@@ -169,6 +177,10 @@ void Exporter::writeKeptAnimation(const OrderedJson& animation) {
     if (dropped > 0)
         m_encoded.warnings.push_back("animation '" + name + "': " + std::to_string(dropped) +
                                      " channels target nodes that are gone; dropped");
+    if (droppedWeights > 0)
+        m_encoded.warnings.push_back("animation '" + name + "': " + std::to_string(droppedWeights) +
+                                     " channels animate morph weights of a mesh whose morph "
+                                     "targets are not exported; dropped");
     if (!json.contains("channels") || json["channels"].empty())
         return;
     m_animations.push_back(std::move(json));

@@ -162,6 +162,89 @@ Result<void> Exporter::writeSkin(NodeId skeletonId) {
     return {};
 }
 
+std::optional<KeptVertexArray> keptVertexArray(const OrderedJson& data, std::size_t vertexCount) {
+    const auto* values = gltf::member(data, "values");
+    const auto type = gltf::stringMember(data, "type").value_or("");
+    const int width = type == "SCALAR" ? 1
+                      : type == "VEC2" ? 2
+                      : type == "VEC3" ? 3
+                      : type == "VEC4" ? 4
+                                       : 0;
+    const auto* componentType = gltf::member(data, "componentType");
+    if (!values || !values->is_array() || width == 0 || !componentType ||
+        !componentType->is_number_integer() ||
+        values->size() != vertexCount * static_cast<std::size_t>(width))
+        return std::nullopt;
+    KeptVertexArray array;
+    array.type = type;
+    array.width = width;
+    array.componentType = componentType->get<int>();
+    const auto* normalized = gltf::member(data, "normalized");
+    array.normalized = normalized && normalized->is_boolean() && normalized->get<bool>();
+    array.numbers.reserve(values->size());
+    for (const auto& value : *values)
+        array.numbers.push_back(value.is_number() ? value.get<double>() : 0.0);
+    return array;
+}
+
+std::size_t Exporter::addVertexArray(const KeptVertexArray& array, bool minMax) {
+    return m_binary.addAccessor(array.numbers, array.componentType, array.type.c_str(), array.width,
+                                array.normalized, 34962, minMax);
+}
+
+// Morph targets kept by the import (GltfMeshes.cpp), shared by every primitive as the vertex
+// attributes are. Position offsets turn with a baked mesh transform (they are vectors:
+// offset' = B · offset); normal and tangent offsets cannot follow a baked transform and drop
+// the targets, as does any array that no longer has one value per vertex (a warning).
+OrderedJson Exporter::writeMorphTargets(const model::Mesh& mesh, std::size_t vertexCount,
+                                        const math::BasisN* baked) {
+    const auto* kept = keptGltf(mesh.extra, "targets");
+    if (!kept || !kept->is_array() || kept->empty())
+        return OrderedJson::array();
+    std::vector<std::vector<std::pair<std::string, KeptVertexArray>>> arrays;
+    for (const auto& target : *kept) {
+        auto& written = arrays.emplace_back();
+        if (target.is_object())
+            for (const auto& [name, data] : target.items()) {
+                auto array = keptVertexArray(data, vertexCount);
+                const bool turns = name == "POSITION" && array && array->width == 3;
+                if (!array || (baked && !turns && (name == "NORMAL" || name == "TANGENT"))) {
+                    m_encoded.warnings.push_back(
+                        "mesh '" + mesh.name.value_or("") + "': morph target " + name +
+                        " offsets no longer match the vertices; the morph targets are dropped");
+                    return OrderedJson::array();
+                }
+                if (baked && turns)
+                    for (std::size_t v = 0; v < vertexCount; ++v) {
+                        const auto turned =
+                            *baked * math::VectorN{array->numbers[3 * v], array->numbers[3 * v + 1],
+                                                   array->numbers[3 * v + 2]};
+                        for (std::size_t c = 0; c < 3; ++c)
+                            array->numbers[3 * v + c] = turned[static_cast<int>(c)];
+                    }
+                written.emplace_back(name, std::move(*array));
+            }
+        if (written.empty()) {
+            m_encoded.warnings.push_back("mesh '" + mesh.name.value_or("") +
+                                         "': a morph target has no offsets; the morph targets "
+                                         "are dropped");
+            return OrderedJson::array();
+        }
+    }
+    OrderedJson targets = OrderedJson::array();
+    for (const auto& target : arrays) {
+        OrderedJson json = OrderedJson::object();
+        for (const auto& [name, array] : target)
+            json[name] = addVertexArray(array, name == "POSITION"); // POSITION needs min/max
+        targets.push_back(std::move(json));
+    }
+    return targets;
+}
+
+bool morphWeightsFit(const OrderedJson& weights, const OrderedJson& targets) {
+    return weights.is_array() && !targets.empty() && weights.size() == targets.size();
+}
+
 Result<void> Exporter::writeMesh(NodeId instanceNode, const SkinnedInstance* skinned) {
     const auto& node = m_document.node(instanceNode);
     const auto& mesh = m_document.mesh(node.meshInstance()->mesh);
@@ -176,12 +259,14 @@ Result<void> Exporter::writeMesh(NodeId instanceNode, const SkinnedInstance* ski
     std::vector<double> positions = mesh.vertices.values;
     positions.resize(vertexCount * 3, 0.0);
     bool baked = false;
+    math::BasisN bakedBasis = math::BasisN::identity(3);
     if (skinned) {
         // glTF ignores the skinned node's transform: bake the G4MF mesh transform (mesh space
         // -> skeleton space) into the vertices.
         auto local = node.transform.toAffine(3);
         if (local && !approxEqual(*local, math::AffineN::identity(3), 0.0)) {
             baked = true;
+            bakedBasis = local->basis();
             for (std::size_t v = 0; v < vertexCount; ++v) {
                 const auto p = local->applyPoint(
                     {positions[3 * v], positions[3 * v + 1], positions[3 * v + 2]});
@@ -194,31 +279,16 @@ Result<void> Exporter::writeMesh(NodeId instanceNode, const SkinnedInstance* ski
     attributes["POSITION"] = m_binary.addAccessor(positions, 5126, "VEC3", 3, false, 34962, true);
     if (const auto* kept = keptGltf(mesh.extra, "attributes"); kept && kept->is_object()) {
         for (const auto& [name, data] : kept->items()) {
-            const auto* values = gltf::member(data, "values");
-            const auto type = gltf::stringMember(data, "type").value_or("");
-            const int width = type == "SCALAR" ? 1
-                              : type == "VEC2" ? 2
-                              : type == "VEC3" ? 3
-                              : type == "VEC4" ? 4
-                                               : 0;
-            const auto* componentType = gltf::member(data, "componentType");
-            if (!values || !values->is_array() || width == 0 || !componentType ||
-                !componentType->is_number_integer() ||
-                values->size() != vertexCount * static_cast<std::size_t>(width) ||
-                (baked && (name == "NORMAL" || name == "TANGENT"))) {
+            auto array = keptVertexArray(data, vertexCount);
+            if (!array || (baked && (name == "NORMAL" || name == "TANGENT"))) {
                 m_encoded.warnings.push_back("mesh '" + mesh.name.value_or("") + "': attribute " +
                                              name + " no longer matches the vertices; dropped");
                 continue;
             }
-            std::vector<double> numbers;
-            for (const auto& value : *values)
-                numbers.push_back(value.is_number() ? value.get<double>() : 0.0);
-            const auto* normalized = gltf::member(data, "normalized");
-            attributes[name] = m_binary.addAccessor(
-                numbers, componentType->get<int>(), type.c_str(), width,
-                normalized && normalized->is_boolean() && normalized->get<bool>(), 34962, false);
+            attributes[name] = addVertexArray(*array, false);
         }
     }
+    const OrderedJson targets = writeMorphTargets(mesh, vertexCount, baked ? &bakedBasis : nullptr);
     if (skinned) {
         const auto& skin = *mesh.skin;
         const auto& slotJoint = m_slotJoint.at(skinned->skeleton);
@@ -289,6 +359,8 @@ Result<void> Exporter::writeMesh(NodeId instanceNode, const SkinnedInstance* ski
                          std::to_string(vertexCount));
         OrderedJson primitive = OrderedJson::object();
         primitive["attributes"] = attributes;
+        if (!targets.empty())
+            primitive["targets"] = targets;
         primitive["indices"] = m_binary.addAccessor(indices, vertexCount <= 65535 ? 5123 : 5125,
                                                     "SCALAR", 1, false, 34963, false);
         primitive["mode"] = 4;
@@ -310,8 +382,18 @@ Result<void> Exporter::writeMesh(NodeId instanceNode, const SkinnedInstance* ski
     json["primitives"] = std::move(primitives);
     if (const auto* kept = keptGltf(mesh.extra, "mesh"))
         for (const auto& [key, value] : kept->items())
-            json[key] = value;
+            if (key != "weights" || morphWeightsFit(value, targets))
+                json[key] = value;
     auto& nodeJson = m_nodes[m_index.at(instanceNode)];
+    // The node's morph weights: kept on the glTF node that showed the mesh (the bone, when the
+    // import moved the mesh onto a child of it).
+    const auto& shownBy = keptGltf(node.extra, "meshOf") ? m_document.node(node.parent) : node;
+    if (const auto* kept = keptGltf(shownBy.extra, "node"))
+        if (const auto* weights = gltf::member(*kept, "weights");
+            weights && morphWeightsFit(*weights, targets))
+            nodeJson["weights"] = *weights;
+    if (!targets.empty())
+        m_morphedNodes.insert(m_index.at(instanceNode));
     nodeJson["mesh"] = m_meshes.size();
     if (skinned)
         nodeJson["skin"] = m_skinOf.at(skinned->skeleton);

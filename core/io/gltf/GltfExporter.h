@@ -11,6 +11,8 @@
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <set>
+#include <string>
 #include <unordered_map>
 #include <vector>
 
@@ -36,6 +38,21 @@ boneGlobals(const model::Document& document, NodeId skeleton,
 // A mesh instance whose mesh has a skin, directly under a skeleton.
 bool isSkinnedInstance(const model::Document& document, NodeId id);
 
+// A vertex array the import kept (attribute or morph target offsets) in the form the
+// exporter writes: element-major numbers stored as `componentType`.
+struct KeptVertexArray {
+    std::string type; // SCALAR, VEC2, VEC3 or VEC4
+    int width = 0;
+    int componentType = 0;
+    bool normalized = false;
+    std::vector<double> numbers;
+};
+// The kept array {componentType, normalized, type, values}, when it still has `vertexCount`
+// elements.
+std::optional<KeptVertexArray> keptVertexArray(const OrderedJson& data, std::size_t vertexCount);
+// Whether kept morph `weights` (mesh or node) go with the `targets` written: one per target.
+bool morphWeightsFit(const OrderedJson& weights, const OrderedJson& targets);
+
 struct SkinnedInstance {
     NodeId node;
     NodeId skeleton;
@@ -53,6 +70,9 @@ private:
     Result<void> writeNodes();
     Result<void> writeSkin(NodeId skeleton);
     Result<void> writeMesh(NodeId instanceNode, const SkinnedInstance* skinned);
+    OrderedJson writeMorphTargets(const model::Mesh& mesh, std::size_t vertexCount,
+                                  const math::BasisN* baked);
+    std::size_t addVertexArray(const KeptVertexArray& array, bool minMax);
     void writeReferencePoses(NodeId skeleton);
     void writeKeptAnimation(const OrderedJson& animation);
     void writeTopLevel(OrderedJson& root);
@@ -78,6 +98,7 @@ private:
     std::map<NodeId, std::uint32_t> m_staticJoint;            // skeleton -> joint index
     std::unordered_map<NodeId, math::AffineN> m_nodePose;     // bone -> node default (glTF import)
     std::map<std::uint64_t, std::size_t> m_sourceNode;        // glTF index at import -> now
+    std::set<std::size_t> m_morphedNodes; // nodes whose mesh has morph targets (weights channels)
     bool m_usesBindPoses = false;
     bool m_referencePoses = false;
     bool m_keepMaterials = true;

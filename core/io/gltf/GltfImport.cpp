@@ -225,8 +225,15 @@ Result<void> buildNodes(ImportContext& context) {
     std::vector<std::vector<model::NodeId>> skinMeshes(context.skins.size());
     std::vector<bool> skeletonPlaced(context.skins.size(), false);
     auto place = [&](std::size_t i, std::vector<model::NodeId>& list) {
-        if (const auto skin = skinOfMeshNode(i); skin && *skin < context.skins.size()) {
-            skinMeshes[*skin].push_back(context.ids[i]);
+        if (const auto skin = skinOfMeshNode(i); skin && *skin < context.skinUses.size()) {
+            // glTF ignores the skinned mesh node's transform; the mesh sits where the skin binds
+            // it relative to its skeleton (identity, unless it shares the skeleton, 0029).
+            const auto& use = context.skinUses[*skin];
+            skinMeshes[use.plan].push_back(context.ids[i]);
+            document.node(context.ids[i]).transform =
+                approxEqual(use.meshToSkeleton, math::AffineN::identity(3), 0.0)
+                    ? model::identityTransform()
+                    : gltf::transformFromAffine(use.meshToSkeleton);
             return;
         }
         if (const SkinPlan* skin = newSkeletonOfRootBone(i)) {
@@ -279,8 +286,6 @@ Result<void> buildNodes(ImportContext& context) {
             link(rootId, {skin.skeleton});
         link(skin.skeleton, newSkeletonChildren[s]);
         link(skin.skeleton, skinMeshes[s]);
-        for (model::NodeId mesh : skinMeshes[s])
-            document.node(mesh).transform = model::identityTransform();
     }
     // New skeleton nodes sit where the root bone was: the local transform is identity, so the
     // skeleton's world is its parent's.
@@ -316,7 +321,7 @@ Result<GltfImport> importGltf(const GltfFile& file, const GltfLimits& limits) {
     imported.document.asset.dimension = 3;
     imported.document.asset.generator = "HyperRig glTF import";
     gltf::ImportContext context{
-        file, limits, imported.document, imported.warnings, {}, {}, {}, {}, {}, {}, {}, {}};
+        file, limits, imported.document, imported.warnings, {}, {}, {}, {}, {}, {}, {}, {}, {}};
     auto result = gltf::readNodeGraph(context);
     if (result)
         result = gltf::planSkins(context);

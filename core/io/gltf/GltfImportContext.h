@@ -7,22 +7,35 @@
 #include "core/model/Document.h"
 
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <vector>
 
 namespace hyperrig::core::io::gltf {
 
-// One glTF skin as the import lays it out in the document.
+// One skeleton as the import lays it out in the document: for one glTF skin, or for several that
+// share joints or bones (decision 0029), whose joints it lists in one joints list.
 struct SkinPlan {
-    std::size_t index = 0;
-    std::vector<std::size_t> joints;             // glTF node per joint, skin order
-    std::vector<math::AffineN> inverseBind;      // IBM_k (identity when absent)
+    std::size_t index = 0;                       // the first glTF skin it serves (name, members)
+    std::vector<std::size_t> skins;              // every glTF skin it serves, ascending
+    std::vector<std::size_t> joints;             // glTF node per joints slot
+    std::vector<math::AffineN> inverseBind;      // IBM per slot, as skin `index` binds (identity
+                                                 // when absent)
     std::vector<std::size_t> bones;              // glTF nodes that become bones, parents first
     std::vector<std::size_t> rootBones;          // bones directly under the skeleton node
     std::optional<std::size_t> skeletonFromNode; // glTF node turned into the skeleton node
     std::optional<std::size_t> insertUnder;      // parent of a new skeleton node (none: root)
     model::NodeId skeleton;
     math::AffineN world = math::AffineN::identity(3); // skeleton node, node-default pose
+};
+
+// How one glTF skin maps onto the skeleton that serves it.
+struct SkinUse {
+    std::size_t plan = 0;             // index into ImportContext::skins
+    std::vector<std::uint32_t> slots; // per joint of the glTF skin: the skeleton's joints slot
+    // The mesh transform C (skeleton <- mesh) that makes the skeleton's rest pose bind as the
+    // skin does: IBM_k = inverse(rest_k) · C for every joint k (identity for the first skin).
+    math::AffineN meshToSkeleton = math::AffineN::identity(3);
 };
 
 struct ImportContext {
@@ -37,8 +50,9 @@ struct ImportContext {
     std::vector<math::AffineN> local; // node defaults
     std::vector<math::AffineN> world;
     std::vector<model::NodeId> ids; // G4MF node per glTF node
-    std::vector<SkinPlan> skins;
-    std::vector<int> boneOf; // per glTF node: the skin whose bone it is, or -1
+    std::vector<SkinPlan> skins;    // one per skeleton
+    std::vector<SkinUse> skinUses;  // one per glTF skin
+    std::vector<int> boneOf;        // per glTF node: the skin whose bone it is, or -1
 
     void warn(std::string rule, std::string pointer, std::string message) {
         warnings.push_back({Diagnostic::Severity::Warning, std::move(rule), std::move(pointer),

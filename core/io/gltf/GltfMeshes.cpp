@@ -20,21 +20,29 @@ struct Influence {
     double weight = 0.0;
 };
 
+// Vertex arrays kept for export, by attribute name: {componentType, normalized, type, values}
+// with `values` over all the mesh's vertices (the primitives' vertices one after the other).
+using KeptVertexArrays = std::map<std::string, model::OrderedJson>;
+
 struct MeshBuild {
     std::vector<double> positions;
     std::vector<model::Surface> surfaces;
-    std::vector<std::vector<Influence>> influences;       // per vertex (skinned meshes)
-    std::map<std::string, model::OrderedJson> attributes; // kept attributes, per vertex
+    std::vector<std::vector<Influence>> influences; // per vertex (skinned meshes)
+    KeptVertexArrays attributes;                    // other vertex attributes
+    std::vector<KeptVertexArrays> targets;          // morph targets: offsets per attribute
+    std::vector<std::size_t> targetCounts;          // per primitive, to report a mismatch
     std::size_t vertexCount = 0;
     std::size_t unnormalised = 0;
     std::string firstUnnormalised;
 };
 
+// The accessor `attributes[name]` (a primitive's attributes or one of its morph targets, at
+// `pointer`), with `vertexCount` elements unless that is 0.
 Result<GltfAccessor> attribute(const ImportContext& context, const model::OrderedJson& attributes,
                                const std::string& name, const std::string& pointer,
                                std::size_t vertexCount) {
     const auto* value = member(attributes, name.c_str());
-    auto index = checkedIndex(*value, pointer + "/attributes/" + name,
+    auto index = checkedIndex(*value, pointer + "/" + name,
                               topLevelCount(context.file.json, "accessors"), "accessor");
     if (!index)
         return index.error();
@@ -42,15 +50,18 @@ Result<GltfAccessor> attribute(const ImportContext& context, const model::Ordere
     if (!data)
         return data.error();
     if (vertexCount != 0 && data->count != vertexCount)
-        return Error(pointer + "/attributes/" + name + ": accessor " + std::to_string(*index) +
-                     " has " + std::to_string(data->count) + " elements, POSITION has " +
+        return Error(pointer + "/" + name + ": accessor " + std::to_string(*index) + " has " +
+                     std::to_string(data->count) + " elements, POSITION has " +
                      std::to_string(vertexCount));
     return data;
 }
 
+// JOINTS_n/WEIGHTS_n of a primitive; joint k of the glTF skin is the skeleton's slot
+// skin.slots[k] (the same k when the skeleton serves that skin alone).
 Result<void> readInfluences(const ImportContext& context, const model::OrderedJson& attributes,
-                            const std::string& pointer, std::size_t skinJoints,
+                            const std::string& pointer, const SkinUse& skin,
                             std::size_t vertexCount, std::size_t offset, MeshBuild& build) {
+    const std::size_t skinJoints = skin.slots.size();
     for (int set = 0;; ++set) {
         const std::string joints = "JOINTS_" + std::to_string(set);
         const std::string weights = "WEIGHTS_" + std::to_string(set);
@@ -61,10 +72,10 @@ Result<void> readInfluences(const ImportContext& context, const model::OrderedJs
         if (hasJoints != hasWeights)
             return Error(pointer + "/attributes: " + (hasJoints ? joints : weights) +
                          " has no matching " + (hasJoints ? weights : joints));
-        auto j = attribute(context, attributes, joints, pointer, vertexCount);
+        auto j = attribute(context, attributes, joints, pointer + "/attributes", vertexCount);
         if (!j)
             return j.error();
-        auto w = attribute(context, attributes, weights, pointer, vertexCount);
+        auto w = attribute(context, attributes, weights, pointer + "/attributes", vertexCount);
         if (!w)
             return w.error();
         if (j->components != 4 || j->normalized ||
@@ -92,7 +103,7 @@ Result<void> readInfluences(const ImportContext& context, const model::OrderedJs
                                  std::to_string(static_cast<long long>(joint)) + ", the skin has " +
                                  std::to_string(skinJoints) + " joints");
                 auto& list = build.influences[offset + v];
-                const auto joint32 = static_cast<std::uint32_t>(joint);
+                const auto joint32 = skin.slots[static_cast<std::size_t>(joint)];
                 const auto same = std::find_if(list.begin(), list.end(), [&](const Influence& i) {
                     return i.joint == joint32;
                 });
@@ -105,9 +116,23 @@ Result<void> readInfluences(const ImportContext& context, const model::OrderedJs
     return {};
 }
 
-void keepAttribute(MeshBuild& build, const std::string& name, const GltfAccessor& data,
-                   std::size_t offset) {
-    auto& kept = build.attributes[name];
+std::size_t keptWidth(const model::OrderedJson& kept) {
+    const auto& type = kept["type"];
+    return type == "SCALAR" ? 1 : type == "VEC2" ? 2 : type == "VEC3" ? 3 : 4;
+}
+
+// Pads every kept array with zeros up to `vertexCount` vertices (a primitive without that
+// attribute or morph target contributes zeros: no colour, no offset).
+void growKept(KeptVertexArrays& arrays, std::size_t vertexCount) {
+    for (auto& [name, kept] : arrays)
+        kept["values"].get_ref<model::OrderedJson::array_t&>().resize(vertexCount * keptWidth(kept),
+                                                                      0.0);
+}
+
+// Keeps `data`, read for the primitive whose vertices start at `offset`, as arrays[name].
+void keepVertexArray(KeptVertexArrays& arrays, std::size_t vertexCount, const std::string& name,
+                     const GltfAccessor& data, std::size_t offset) {
+    auto& kept = arrays[name];
     if (kept.is_null()) {
         kept = {{"componentType", data.componentType},
                 {"normalized", data.normalized},
@@ -116,9 +141,40 @@ void keepAttribute(MeshBuild& build, const std::string& name, const GltfAccessor
     }
     auto& values = kept["values"];
     const std::size_t width = static_cast<std::size_t>(data.components);
-    values.get_ref<model::OrderedJson::array_t&>().resize(build.vertexCount * width, 0.0);
+    values.get_ref<model::OrderedJson::array_t&>().resize(vertexCount * width, 0.0);
     for (std::size_t i = 0; i < data.values.size(); ++i)
         values[offset * width + i] = data.values[i];
+}
+
+// Morph targets: offsets per attribute, kept over the whole mesh for export (decision 0029;
+// HyperRig itself does not apply them).
+Result<void> readMorphTargets(const ImportContext& context, const model::OrderedJson& primitive,
+                              const std::string& pointer, std::size_t count, std::size_t offset,
+                              MeshBuild& build) {
+    const auto* targets = member(primitive, "targets");
+    build.targetCounts.push_back(targets && targets->is_array() ? targets->size() : 0);
+    if (!targets)
+        return {};
+    if (!targets->is_array())
+        return Error(pointer + "/targets: not an array");
+    if (targets->size() > build.targets.size())
+        build.targets.resize(targets->size());
+    for (std::size_t t = 0; t < targets->size(); ++t) {
+        const std::string where = pointer + "/targets/" + std::to_string(t);
+        const auto& target = (*targets)[t];
+        if (!target.is_object())
+            return Error(where + ": not an object");
+        for (const auto& [name, value] : target.items()) {
+            auto data = attribute(context, target, name, where, count);
+            if (!data)
+                return data.error();
+            if (data->components > 4)
+                return Error(where + "/" + name + ": a morph target of " +
+                             std::to_string(data->components) + " components");
+            keepVertexArray(build.targets[t], build.vertexCount, name, *data, offset);
+        }
+    }
+    return {};
 }
 
 Result<void> readPrimitive(const ImportContext& context, const model::OrderedJson& primitive,
@@ -158,13 +214,9 @@ Result<void> readPrimitive(const ImportContext& context, const model::OrderedJso
     build.positions.insert(build.positions.end(), positions->values.begin(),
                            positions->values.end());
     build.influences.resize(build.vertexCount);
-    for (auto& [name, kept] : build.attributes)
-        kept["values"].get_ref<model::OrderedJson::array_t&>().resize(
-            build.vertexCount * static_cast<std::size_t>(kept["type"] == "SCALAR" ? 1
-                                                         : kept["type"] == "VEC2" ? 2
-                                                         : kept["type"] == "VEC3" ? 3
-                                                                                  : 4),
-            0.0);
+    growKept(build.attributes, build.vertexCount);
+    for (auto& target : build.targets)
+        growKept(target, build.vertexCount);
 
     // Indices (or the vertices in order), then triangles by mode.
     std::vector<std::uint32_t> indices;
@@ -220,12 +272,7 @@ Result<void> readPrimitive(const ImportContext& context, const model::OrderedJso
     for (const auto& [key, value] : primitive.items())
         if (key != "attributes" && key != "indices" && key != "mode")
             kept[key] = value;
-    if (kept.contains("targets")) {
-        kept.erase("targets");
-        context.warnings.push_back({Diagnostic::Severity::Warning, "gltf.primitive.morph-targets",
-                                    pointer + "/targets",
-                                    "morph targets are not kept (not supported yet)"});
-    }
+    kept.erase("targets");
     if (!kept.empty())
         gltfExtras(surface.extra)["primitive"] = std::move(kept);
     build.surfaces.push_back(std::move(surface));
@@ -233,16 +280,19 @@ Result<void> readPrimitive(const ImportContext& context, const model::OrderedJso
     for (const auto& [name, value] : attributes->items()) {
         if (name == "POSITION" || name.rfind("JOINTS_", 0) == 0 || name.rfind("WEIGHTS_", 0) == 0)
             continue;
-        auto data = attribute(context, *attributes, name, pointer, count);
+        auto data = attribute(context, *attributes, name, pointer + "/attributes", count);
         if (!data)
             return data.error();
         if (data->components > 4)
             continue;
-        keepAttribute(build, name, *data, offset);
+        keepVertexArray(build.attributes, build.vertexCount, name, *data, offset);
     }
+    auto morphed = readMorphTargets(context, primitive, pointer, count, offset, build);
+    if (!morphed)
+        return morphed;
     if (skin)
-        return readInfluences(context, *attributes, pointer, context.skins[*skin].joints.size(),
-                              count, offset, build);
+        return readInfluences(context, *attributes, pointer, context.skinUses[*skin], count, offset,
+                              build);
     if (member(*attributes, "JOINTS_0"))
         context.warnings.push_back({Diagnostic::Severity::Warning, "gltf.mesh.joints-without-skin",
                                     pointer + "/attributes/JOINTS_0",
@@ -295,6 +345,23 @@ Result<model::MeshId> buildMesh(ImportContext& context, std::size_t meshIndex,
         for (auto& [name, value] : build.attributes)
             attributes[name] = std::move(value);
     }
+    if (!build.targets.empty()) {
+        auto& targets = gltfExtras(mesh->extra)["targets"] = model::OrderedJson::array();
+        for (auto& target : build.targets) {
+            growKept(target, build.vertexCount);
+            model::OrderedJson attributes = model::OrderedJson::object();
+            for (auto& [name, value] : target)
+                attributes[name] = std::move(value);
+            targets.push_back(std::move(attributes));
+        }
+        if (std::any_of(build.targetCounts.begin(), build.targetCounts.end(),
+                        [&](std::size_t n) { return n != build.targets.size(); }))
+            context.warn("gltf.mesh.morph-target-count", pointer + "/primitives",
+                         "the primitives have different numbers of morph targets; HyperRig "
+                         "keeps " +
+                             std::to_string(build.targets.size()) +
+                             " for the whole mesh, zero where a primitive has none");
+    }
     if (skin) {
         model::Skin result;
         result.offsets.push_back(0);
@@ -316,7 +383,8 @@ Result<model::MeshId> buildMesh(ImportContext& context, std::size_t meshIndex,
             }
             result.offsets.push_back(static_cast<std::uint32_t>(result.groups.size()));
         }
-        result.groupIndexType = model::smallestUnsignedTypeFor(context.skins[*skin].joints.size());
+        result.groupIndexType = model::smallestUnsignedTypeFor(
+            context.skins[context.skinUses[*skin].plan].joints.size());
         result.vertexIndexType = model::smallestUnsignedTypeFor(build.vertexCount);
         if (build.unnormalised > 0)
             context.warn("gltf.weights.not-normalized", pointer,

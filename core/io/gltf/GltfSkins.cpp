@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numeric>
 #include <string>
 #include <unordered_map>
 
@@ -32,13 +33,18 @@ bool canBeSkeleton(const ImportContext& context, std::size_t node) {
     return true;
 }
 
-Result<SkinPlan> planSkin(ImportContext& context, std::size_t s) {
+// One glTF skin's joints (glTF nodes, skin order) and inverse bind matrices.
+struct SkinJoints {
+    std::vector<std::size_t> joints;
+    std::vector<math::AffineN> inverseBind; // IBM_k (identity when absent)
+};
+
+Result<SkinJoints> readSkinJoints(const ImportContext& context, std::size_t s) {
     const auto& json = topLevelItem(context.file.json, "skins", s);
     const std::string pointer = skinPointer(s);
     if (!json.is_object())
         return Error(pointer + ": not an object");
-    SkinPlan plan;
-    plan.index = s;
+    SkinJoints read;
     const auto* joints = member(json, "joints");
     if (!joints || !joints->is_array() || joints->empty())
         return Error(pointer + "/joints: missing or empty");
@@ -50,15 +56,11 @@ Result<SkinPlan> planSkin(ImportContext& context, std::size_t s) {
             return node.error();
         if (isJoint[*node])
             return Error(where + ": node " + std::to_string(*node) + " is listed twice");
-        if (context.boneOf[*node] >= 0)
-            return Error(where + ": node " + std::to_string(*node) + " is also a bone of skin " +
-                         std::to_string(context.boneOf[*node]) +
-                         " (skins sharing joints are not supported yet)");
         isJoint[*node] = true;
-        plan.joints.push_back(*node);
+        read.joints.push_back(*node);
     }
     // IBMs: float MAT4, at least one per joint, last row (0, 0, 0, 1).
-    plan.inverseBind.assign(plan.joints.size(), math::AffineN::identity(3));
+    read.inverseBind.assign(read.joints.size(), math::AffineN::identity(3));
     auto ibm = optionalIndex(json, "inverseBindMatrices", pointer,
                              topLevelCount(context.file.json, "accessors"), "accessor");
     if (!ibm)
@@ -70,11 +72,11 @@ Result<SkinPlan> planSkin(ImportContext& context, std::size_t s) {
         if (data->components != 16 || data->componentType != kFloat)
             return Error(pointer + "/inverseBindMatrices: accessor " + std::to_string(**ibm) +
                          " is not float MAT4");
-        if (data->count < plan.joints.size())
+        if (data->count < read.joints.size())
             return Error(pointer + "/inverseBindMatrices: accessor " + std::to_string(**ibm) +
                          " has " + std::to_string(data->count) + " matrices for " +
-                         std::to_string(plan.joints.size()) + " joints");
-        for (std::size_t k = 0; k < plan.joints.size(); ++k) {
+                         std::to_string(read.joints.size()) + " joints");
+        for (std::size_t k = 0; k < read.joints.size(); ++k) {
             std::array<double, 16> m{};
             for (int i = 0; i < 16; ++i)
                 m[static_cast<std::size_t>(i)] = data->at(k, i);
@@ -85,9 +87,114 @@ Result<SkinPlan> planSkin(ImportContext& context, std::size_t s) {
             if (!affine->inverse())
                 return Error("/accessors/" + std::to_string(**ibm) + ": matrix " +
                              std::to_string(k) + " is singular");
-            plan.inverseBind[k] = *affine;
+            read.inverseBind[k] = *affine;
         }
     }
+    return read;
+}
+
+double matrixDistance(const math::AffineN& a, const math::AffineN& b) {
+    double scale = 1.0;
+    double distance = 0.0;
+    const auto ma = matrixOf(a);
+    const auto mb = matrixOf(b);
+    for (std::size_t i = 0; i < 16; ++i) {
+        scale = std::max(scale, std::abs(ma[i]));
+        distance = std::max(distance, std::abs(ma[i] - mb[i]));
+    }
+    return distance / scale;
+}
+
+std::string nodeLabel(const ImportContext& context, std::size_t node) {
+    const auto name = stringMember(topLevelItem(context.file.json, "nodes", node), "name");
+    return "node " + std::to_string(node) + (name ? " ('" + *name + "')" : "");
+}
+
+// The joints list of the skeleton that serves the glTF skins `group` (ascending), and how each
+// skin maps onto it (`uses`, indexed by glTF skin). Skins are taken in the order they meet: the
+// first, then repeatedly the lowest one sharing a joint with those taken. A skin's joints that
+// are in the list already must bind as the list does up to one mesh transform C (glTF skins
+// made for meshes bound at different places); its new joints join the list with their IBMs
+// corrected by C, so that IBM_k = inverse(rest_k) · C holds for all of them.
+Result<void> mergeSkinJoints(const ImportContext& context, const std::vector<std::size_t>& group,
+                             const std::vector<SkinJoints>& read, std::size_t planIndex,
+                             SkinPlan& plan, std::vector<SkinUse>& uses) {
+    std::unordered_map<std::size_t, std::uint32_t> slotOf; // glTF node -> slot
+    std::vector<std::size_t> remaining = group;
+    while (!remaining.empty()) {
+        auto next = std::find_if(remaining.begin(), remaining.end(), [&](std::size_t s) {
+            return std::any_of(read[s].joints.begin(), read[s].joints.end(),
+                               [&](std::size_t node) { return slotOf.count(node) != 0; });
+        });
+        if (next == remaining.end())
+            next = remaining.begin();
+        const std::size_t s = *next;
+        remaining.erase(next);
+        const auto& skin = read[s];
+        SkinUse& use = uses[s];
+        use.plan = planIndex;
+        std::optional<std::size_t> firstShared;
+        for (std::size_t k = 0; k < skin.joints.size(); ++k) {
+            const auto slot = slotOf.find(skin.joints[k]);
+            if (slot == slotOf.end())
+                continue;
+            // C_k = rest_k · IBM_k, with rest_k = inverse(the list's IBM).
+            const auto c = math::AffineN::compose(*plan.inverseBind[slot->second].inverse(),
+                                                  skin.inverseBind[k]);
+            if (!firstShared) {
+                firstShared = k;
+                // The same matrices in both skins give C = I up to the rounding of the inverse:
+                // taken as exactly I, so the mesh node keeps an identity transform.
+                use.meshToSkeleton = matrixDistance(c, math::AffineN::identity(3)) <= 1e-9
+                                         ? math::AffineN::identity(3)
+                                         : c;
+            } else if (matrixDistance(c, use.meshToSkeleton) > 1e-5) {
+                const std::size_t other = skin.joints[*firstShared];
+                return Error(skinPointer(s) + "/inverseBindMatrices: skin " + std::to_string(s) +
+                             " shares " + nodeLabel(context, skin.joints[k]) + " and " +
+                             nodeLabel(context, other) + " with skin " +
+                             std::to_string(plan.skins.front()) +
+                             " but binds them in a different pose; HyperRig's skeleton has one "
+                             "rest pose, so skins sharing joints must bind them alike (up to one "
+                             "transform of the whole mesh)");
+            }
+        }
+        const auto cInverse = use.meshToSkeleton.inverse();
+        if (!cInverse)
+            return Error(skinPointer(s) +
+                         "/inverseBindMatrices: the bind poses it shares with "
+                         "skin " +
+                         std::to_string(plan.skins.front()) + " differ by a singular transform");
+        for (std::size_t k = 0; k < skin.joints.size(); ++k) {
+            auto [slot, added] =
+                slotOf.try_emplace(skin.joints[k], static_cast<std::uint32_t>(plan.joints.size()));
+            if (added) {
+                plan.joints.push_back(skin.joints[k]);
+                plan.inverseBind.push_back(math::AffineN::compose(skin.inverseBind[k], *cInverse));
+            }
+            use.slots.push_back(slot->second);
+        }
+        plan.skins.push_back(s);
+    }
+    std::sort(plan.skins.begin(), plan.skins.end());
+    plan.index = plan.skins.front();
+    return {};
+}
+
+// Plans the skeleton of the glTF skins `group`: its joints list, its bones and its node. The
+// bones are not claimed here (context.boneOf): the caller first checks them against the other
+// skeletons'.
+Result<SkinPlan> planSkeleton(ImportContext& context, const std::vector<std::size_t>& group,
+                              const std::vector<SkinJoints>& read, std::size_t planIndex,
+                              std::vector<SkinUse>& uses) {
+    SkinPlan plan;
+    auto merged = mergeSkinJoints(context, group, read, planIndex, plan, uses);
+    if (!merged)
+        return merged.error();
+    const std::string pointer = skinPointer(plan.index);
+    std::vector<bool> isJoint(context.nodeCount, false);
+    for (std::size_t node : plan.joints)
+        isJoint[node] = true;
     // Every node on a joint's way up, each visited once; then the common root: from the top,
     // down while the node is not a joint and exactly one marked child leads on.
     std::vector<bool> marked(context.nodeCount, false);
@@ -137,14 +244,6 @@ Result<SkinPlan> planSkin(ImportContext& context, std::size_t s) {
                      "the joints have no common root; HyperRig gathers their top-level nodes "
                      "under one skeleton");
     }
-    for (std::size_t i = 0; i < context.nodeCount; ++i)
-        if (isBone[i]) {
-            if (context.boneOf[i] >= 0)
-                return Error(pointer + "/joints: node " + std::to_string(i) +
-                             " lies between the joints of skins " +
-                             std::to_string(context.boneOf[i]) + " and " + std::to_string(s) +
-                             " (skins sharing bones are not supported yet)");
-        }
     // Parents-first order: walk the tree from the roots of the bone set.
     for (std::size_t i = 0; i < context.nodeCount; ++i)
         if (isBone[i] && (!context.parent[i] || !isBone[*context.parent[i]]))
@@ -174,21 +273,7 @@ Result<SkinPlan> planSkin(ImportContext& context, std::size_t s) {
         plan.insertUnder = context.parent[plan.rootBones[0]];
     else
         return Error(pointer + "/joints: the joints' top nodes have different parents");
-    for (std::size_t bone : plan.bones)
-        context.boneOf[bone] = static_cast<int>(s);
     return plan;
-}
-
-double matrixDistance(const math::AffineN& a, const math::AffineN& b) {
-    double scale = 1.0;
-    double distance = 0.0;
-    const auto ma = matrixOf(a);
-    const auto mb = matrixOf(b);
-    for (std::size_t i = 0; i < 16; ++i) {
-        scale = std::max(scale, std::abs(ma[i]));
-        distance = std::max(distance, std::abs(ma[i] - mb[i]));
-    }
-    return distance / scale;
 }
 
 // Bone length: distance to the first child bone; a leaf (or a child at the bone's origin) takes
@@ -229,7 +314,7 @@ void setBoneLengths(ImportContext& context, const SkinPlan& plan,
         if (!bone.length) {
             const auto parent = context.parent[node];
             const model::Bone* parentBone =
-                parent && context.boneOf[*parent] == static_cast<int>(plan.index)
+                parent && context.boneOf[*parent] == static_cast<int>(&plan - context.skins.data())
                     ? document.node(context.ids[*parent]).bone()
                     : nullptr;
             bone.length = parentBone && parentBone->length ? *parentBone->length : 0.1;
@@ -242,11 +327,73 @@ void setBoneLengths(ImportContext& context, const SkinPlan& plan,
 
 Result<void> planSkins(ImportContext& context) {
     const std::size_t count = topLevelCount(context.file.json, "skins");
+    std::vector<SkinJoints> read;
     for (std::size_t s = 0; s < count; ++s) {
-        auto plan = planSkin(context, s);
-        if (!plan)
-            return plan.error();
-        context.skins.push_back(std::move(*plan));
+        auto joints = readSkinJoints(context, s);
+        if (!joints)
+            return joints.error();
+        read.push_back(std::move(*joints));
+    }
+    // Skins sharing a joint get one skeleton (union-find over the skins); so do skins whose
+    // bones overlap, found while planning: then the two groups join and planning starts again.
+    std::vector<std::size_t> groupOf(count);
+    std::iota(groupOf.begin(), groupOf.end(), std::size_t{0});
+    auto find = [&](std::size_t s) {
+        while (groupOf[s] != s)
+            s = groupOf[s] = groupOf[groupOf[s]];
+        return s;
+    };
+    auto join = [&](std::size_t a, std::size_t b) {
+        a = find(a);
+        b = find(b);
+        groupOf[std::max(a, b)] = std::min(a, b);
+    };
+    std::unordered_map<std::size_t, std::size_t> skinOfJoint;
+    for (std::size_t s = 0; s < count; ++s)
+        for (std::size_t node : read[s].joints)
+            if (const auto [at, added] = skinOfJoint.try_emplace(node, s); !added)
+                join(at->second, s);
+    const std::size_t warningsBefore = context.warnings.size();
+    for (bool replan = true; replan;) {
+        replan = false;
+        context.warnings.erase(context.warnings.begin() +
+                                   static_cast<std::ptrdiff_t>(warningsBefore),
+                               context.warnings.end()); // a replan warns again
+        context.skins.clear();
+        context.skinUses.assign(count, SkinUse{});
+        std::fill(context.boneOf.begin(), context.boneOf.end(), -1);
+        for (std::size_t first = 0; first < count && !replan; ++first) {
+            if (find(first) != first)
+                continue;
+            std::vector<std::size_t> group;
+            for (std::size_t s = first; s < count; ++s)
+                if (find(s) == first)
+                    group.push_back(s);
+            auto plan = planSkeleton(context, group, read, context.skins.size(), context.skinUses);
+            if (!plan)
+                return plan.error();
+            for (std::size_t bone : plan->bones)
+                if (context.boneOf[bone] >= 0) {
+                    join(context.skins[static_cast<std::size_t>(context.boneOf[bone])].index,
+                         first);
+                    replan = true;
+                }
+            if (replan)
+                break;
+            for (std::size_t bone : plan->bones)
+                context.boneOf[bone] = static_cast<int>(context.skins.size());
+            if (group.size() > 1) {
+                std::string listed;
+                for (std::size_t s : group)
+                    listed += (listed.empty() ? "" : ", ") + std::to_string(s);
+                context.warn("gltf.skin.shared-joints", skinPointer(first),
+                             "skins " + listed +
+                                 " share joints or bones: HyperRig makes one skeleton of them "
+                                 "(named after skin " +
+                                 std::to_string(first) + "), and an export writes one skin");
+            }
+            context.skins.push_back(std::move(*plan));
+        }
     }
     // A node with `skin` must name an existing skin and have a mesh.
     for (std::size_t i = 0; i < context.nodeCount; ++i) {

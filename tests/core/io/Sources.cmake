@@ -24,7 +24,9 @@ target_sources(hyperrig_core_tests PRIVATE
 target_sources(hyperrig_core_tests PRIVATE
     core/io/gltf/GltfHostileInputTests.cpp
     core/io/gltf/GltfImportTests.cpp
+    core/io/gltf/GltfMorphTargetTests.cpp
     core/io/gltf/GltfRoundTripTests.cpp
+    core/io/gltf/GltfSharedSkinTests.cpp
     core/io/gltf/GltfSkinningTests.cpp
     core/io/gltf/GltfStaticMeshesTests.cpp
     core/io/gltf/GltfWeightsTests.cpp)

@@ -15,21 +15,9 @@ using hyperrig::test::gltfFixturePath;
 using hyperrig::test::gltfReferenceModel;
 using hyperrig::test::gltfReferenceSkinning;
 using hyperrig::test::gltfReferenceValues;
+using hyperrig::test::gltfThroughG4mf;
 
 namespace {
-
-// glTF -> document -> .g4tf bytes -> document: what a user's round trip through G4MF does.
-model::Document gltfThroughG4mf(const std::string& name) {
-    auto imported = io::readGltf(gltfFixturePath(name));
-    REQUIRE(imported);
-    auto encoded = io::encodeG4mf(imported->document, io::G4mfContainer::Text, {});
-    REQUIRE(encoded);
-    auto file = io::parseG4mfBytes(encoded->file, "");
-    REQUIRE(file);
-    auto read = io::readDocument(*file);
-    REQUIRE(read);
-    return std::move(read->document);
-}
 
 int gltfSkinnedNode(const tinygltf::Model& model) {
     for (std::size_t i = 0; i < model.nodes.size(); ++i)

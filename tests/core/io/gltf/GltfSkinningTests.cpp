@@ -40,7 +40,8 @@ std::vector<glm::dvec3> gltfSkinningOurs(const model::Document& document, const 
     return positions;
 }
 
-void checkSkinningMatches(const std::string& name, int meshNode) {
+// `meshNodes`: the glTF nodes of the skinned meshes, in the order the document shows them.
+void checkSkinningMatches(const std::string& name, const std::vector<int>& meshNodes) {
     INFO(name);
     auto imported = io::readGltf(gltfFixturePath(name));
     REQUIRE(imported);
@@ -66,7 +67,11 @@ void checkSkinningMatches(const std::string& name, int meshNode) {
                 hyperrig::test::gltfReferenceLocal(reference.nodes[i]) * glm::mat4_cast(turn);
             pose.local.insert_or_assign(id, gltfSkinningAffine(local));
         }
-        const auto expected = hyperrig::test::gltfReferenceSkinning(reference, meshNode, turns);
+        std::vector<glm::dvec3> expected;
+        for (int meshNode : meshNodes) {
+            const auto skinned = hyperrig::test::gltfReferenceSkinning(reference, meshNode, turns);
+            expected.insert(expected.end(), skinned.begin(), skinned.end());
+        }
         const auto ours = gltfSkinningOurs(document, pose);
         REQUIRE(ours.size() == expected.size());
         for (std::size_t v = 0; v < ours.size(); ++v) {
@@ -82,9 +87,13 @@ void checkSkinningMatches(const std::string& name, int meshNode) {
 TEST_CASE("glTF import deforms as glTF's own skinning formula under random poses", "[gltf]") {
     // Trial 0 is the file's node pose; the others turn every bone by up to 1.2 rad. The
     // reference is p' = sum w_i G(joint_i) IBM_i p evaluated from the file with tinygltf and GLM.
-    checkSkinningMatches("khronos/SimpleSkin.gltf", 0);
-    checkSkinningMatches("khronos/RiggedSimple.gltf", 1);
-    checkSkinningMatches("chain-8-influences.gltf", 9);
-    checkSkinningMatches("u8-unorm16-sparse.gltf", 3);
-    checkSkinningMatches("bindpose-current.gltf", 3);
+    checkSkinningMatches("khronos/SimpleSkin.gltf", {0});
+    checkSkinningMatches("khronos/RiggedSimple.gltf", {1});
+    checkSkinningMatches("chain-8-influences.gltf", {9});
+    checkSkinningMatches("u8-unorm16-sparse.gltf", {3});
+    checkSkinningMatches("bindpose-current.gltf", {3});
+    // Two skins sharing one skeleton (0029): in a different joint order, and bound with the
+    // mesh 0.3 m aside and turned (the hat's mesh transform).
+    checkSkinningMatches("shared-joints.gltf", {3, 4});
+    checkSkinningMatches("shared-joints-moved.gltf", {3, 4});
 }

@@ -4,8 +4,13 @@
 // reads files with tinygltf and evaluates glTF's own formula with GLM, sharing no code with
 // core/io/gltf's decoding or with HyperRig's evaluation.
 
+#include "core/io/g4mf/G4mfFile.h"
+#include "core/io/g4mf/G4mfReader.h"
+#include "core/io/g4mf/G4mfWriter.h"
+#include "core/io/gltf/GltfImport.h"
 #include "core/io/gltf/TinyGltf.h"
 
+#include <catch2/catch.hpp>
 #include <cstring>
 #include <filesystem>
 #include <glm/glm.hpp>
@@ -21,6 +26,20 @@ namespace hyperrig::test {
 
 inline std::filesystem::path gltfFixturePath(const std::string& name) {
     return std::filesystem::path(HYPERRIG_SOURCE_DIR) / "tests" / "fixtures" / "gltf" / name;
+}
+
+// glTF fixture `name` -> document -> .g4tf bytes -> document: what a user's round trip through
+// G4MF does.
+inline core::model::Document gltfThroughG4mf(const std::string& name) {
+    auto imported = core::io::readGltf(gltfFixturePath(name));
+    REQUIRE(imported);
+    auto encoded = core::io::encodeG4mf(imported->document, core::io::G4mfContainer::Text, {});
+    REQUIRE(encoded);
+    auto file = core::io::parseG4mfBytes(encoded->file, "");
+    REQUIRE(file);
+    auto read = core::io::readDocument(*file);
+    REQUIRE(read);
+    return std::move(read->document);
 }
 
 inline bool gltfIgnoreImage(tinygltf::Image*, const int, std::string*, std::string*, int, int,
