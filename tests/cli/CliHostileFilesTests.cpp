@@ -2,7 +2,9 @@
 #include "tests/support/ProcessRunner.h"
 #include "tests/support/TextFiles.h"
 
+#include <algorithm>
 #include <catch2/catch.hpp>
+#include <cstdlib>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -27,7 +29,47 @@ void requireOwnOutcome(const hyperrig::test::ProcessResult& result) {
     CHECK_THAT(result.err, !Catch::Contains("internal error"));
 }
 
+// The inputs of corpus folder `target` the CLI test runs, sorted: every input named crash-*
+// (what once broke the CLI itself) and every third other one. Every input of every folder goes
+// through the reader, validator and writer in process under the sanitizers ([corpus]); this
+// test is about main's error paths, which a third of each folder's error kinds reach as well as
+// all of them (one process each under ASan is the CI run's slowest test). With
+// HYPERRIG_CLI_CORPUS=all in the environment, every input runs.
+std::vector<std::filesystem::path> cliCorpusInputs(const char* target) {
+    std::vector<std::filesystem::path> all;
+    for (const auto& entry : std::filesystem::directory_iterator(kCorpus / target))
+        if (entry.is_regular_file())
+            all.push_back(entry.path());
+    std::sort(all.begin(), all.end());
+    const char* every = std::getenv("HYPERRIG_CLI_CORPUS");
+    if (every && std::string(every) == "all")
+        return all;
+    std::vector<std::filesystem::path> chosen;
+    std::size_t others = 0;
+    for (const auto& path : all)
+        if (path.filename().string().rfind("crash-", 0) == 0 || others++ % 3 == 0)
+            chosen.push_back(path);
+    return chosen;
+}
+
 } // namespace
+
+TEST_CASE("the CLI corpus test runs every crash input and a third of the others",
+          "[cli][hostile][corpus]") {
+    const auto chosen = cliCorpusInputs("g4tf");
+    std::size_t crashes = 0;
+    std::size_t total = 0;
+    for (const auto& entry : std::filesystem::directory_iterator(kCorpus / "g4tf")) {
+        ++total;
+        crashes += entry.path().filename().string().rfind("crash-", 0) == 0 ? 1U : 0U;
+    }
+    REQUIRE(crashes > 0);
+    for (const auto& entry : std::filesystem::directory_iterator(kCorpus / "g4tf"))
+        if (entry.path().filename().string().rfind("crash-", 0) == 0)
+            CHECK(std::find(chosen.begin(), chosen.end(), entry.path()) != chosen.end());
+    CHECK(chosen.size() >= crashes + (total - crashes) / 3);
+    CHECK(chosen.size() <= crashes + (total - crashes + 2) / 3);
+}
 
 TEST_CASE("convert keeps a preserved accessor that is not an object (issue 21's crash)",
           "[cli][convert][hostile]") {
@@ -80,51 +122,51 @@ TEST_CASE("wrong JSON types in preserved places end in our own message", "[cli][
 // input, through `convert` (read, then encode and write: where issue 21's crash was): the reader,
 // the validator and the writer already meet every corpus input in process under the sanitizers
 // (tests/fuzz, [corpus]), so this test is about main's error paths, and a `validate` run per
-// input as well doubled the slowest test of the CI run without reaching other code of main.
+// input as well doubled the slowest test of the CI run without reaching other code of main; for
+// the same reason it runs the crash inputs and a third of the others (cliCorpusInputs).
 TEST_CASE("no regression corpus input reaches the CLI's last-resort handler",
           "[cli][hostile][corpus]") {
     TemporaryFolder folder;
     for (const char* target : {"g4tf", "g4b"})
-        for (const auto& entry : std::filesystem::directory_iterator(kCorpus / target)) {
-            const std::string input = entry.path().string();
+        for (const auto& path : cliCorpusInputs(target)) {
+            const std::string input = path.string();
             INFO(input);
             requireOwnOutcome(
                 runProcess(cliExecutable(), {"convert", input, (folder / "out.g4b").string()}));
         }
     // glTF: one convert each (import, then a G4MF write), to keep this test cheap.
-    for (const auto& entry : std::filesystem::directory_iterator(kCorpus / "gltf")) {
-        INFO(entry.path().string());
-        requireOwnOutcome(runProcess(
-            cliExecutable(), {"convert", entry.path().string(), (folder / "gltf.g4b").string()}));
+    for (const auto& path : cliCorpusInputs("gltf")) {
+        INFO(path.string());
+        requireOwnOutcome(runProcess(cliExecutable(),
+                                     {"convert", path.string(), (folder / "gltf.g4b").string()}));
     }
     const std::string sample = hyperrig::test::samplePath("tiny-4d-mesh.g4tf");
-    for (const auto& entry : std::filesystem::directory_iterator(kCorpus / "script")) {
-        INFO(entry.path().string());
-        requireOwnOutcome(
-            runProcess(cliExecutable(), {"edit", sample, "--script", entry.path().string(), "-o",
-                                         (folder / "edited.g4tf").string()}));
+    for (const auto& path : cliCorpusInputs("script")) {
+        INFO(path.string());
+        requireOwnOutcome(runProcess(cliExecutable(), {"edit", sample, "--script", path.string(),
+                                                       "-o", (folder / "edited.g4tf").string()}));
     }
-    for (const auto& entry : std::filesystem::directory_iterator(kCorpus / "pose")) {
-        INFO(entry.path().string());
+    for (const auto& path : cliCorpusInputs("pose")) {
+        INFO(path.string());
         requireOwnOutcome(
-            runProcess(cliExecutable(), {"pose", sample, "--pose", entry.path().string(), "--bake",
-                                         "-o", (folder / "posed.g4tf").string()}));
+            runProcess(cliExecutable(), {"pose", sample, "--pose", path.string(), "--bake", "-o",
+                                         (folder / "posed.g4tf").string()}));
     }
     // MPFB rigs go onto the real base mesh; OBJ inputs stand in for the base mesh.
     const auto mpfbData = std::filesystem::path(HYPERRIG_SOURCE_DIR) / "../shared/data/mpfb";
     const std::string groups = (mpfbData / "mesh_metadata/basemesh_vertex_groups.json").string();
-    for (const auto& entry : std::filesystem::directory_iterator(kCorpus / "mpfb")) {
-        INFO(entry.path().string());
-        requireOwnOutcome(runProcess(
-            cliExecutable(),
-            {"convert", entry.path().string(), (folder / "rig.g4tf").string(), "--base-mesh",
-             (mpfbData / "3dobjs/base.obj").string(), "--vertex-groups", groups}));
+    for (const auto& path : cliCorpusInputs("mpfb")) {
+        INFO(path.string());
+        requireOwnOutcome(
+            runProcess(cliExecutable(),
+                       {"convert", path.string(), (folder / "rig.g4tf").string(), "--base-mesh",
+                        (mpfbData / "3dobjs/base.obj").string(), "--vertex-groups", groups}));
     }
-    for (const auto& entry : std::filesystem::directory_iterator(kCorpus / "obj")) {
-        INFO(entry.path().string());
+    for (const auto& path : cliCorpusInputs("obj")) {
+        INFO(path.string());
         requireOwnOutcome(runProcess(
             cliExecutable(), {"convert", (mpfbData / "rigs/standard/rig.cmu_mb.json").string(),
-                              (folder / "rig.g4tf").string(), "--base-mesh", entry.path().string(),
+                              (folder / "rig.g4tf").string(), "--base-mesh", path.string(),
                               "--vertex-groups", groups}));
     }
 }
