@@ -38,6 +38,14 @@ struct TransformToolFixture {
         REQUIRE((window.viewportWidget().hasRenderedFrame() || frames.wait(20000)));
     }
 
+    // The window with `sample` open and shown, and its node `bone` selected (and current).
+    core::model::NodeId openWithSelected(const char* sample, const std::string& bone) {
+        openAndShow(window, sample);
+        const auto id = nodeNamed(window, bone);
+        window.session().select({id}, id);
+        return id;
+    }
+
     static core::model::NodeId nodeNamed(MainWindow& window, const std::string& name) {
         const core::model::Document& document = window.session().document();
         for (const core::model::NodeId id : document.nodes.order())
@@ -147,11 +155,9 @@ TEST_CASE_METHOD(
     TransformToolFixture,
     "Dragging the gizmo's X arrow moves the bone by the pointer's distance, one undo step",
     "[ui][transform][gl]") {
-    openAndShow(window, "arm-3d.g4tf");
+    const auto bone = openWithSelected("arm-3d.g4tf", "LowerArm");
     ViewportWidget& viewport = window.viewportWidget();
     ui::EditorSession& session = window.session();
-    const auto bone = nodeNamed(window, "LowerArm");
-    session.select({bone}, bone);
     const auto before = worldOf(window, bone);
     const auto transformBefore = session.document().node(bone).transform;
     viewport.setCamera(frontCameraOn(drawn3(before.position())));
@@ -176,11 +182,9 @@ TEST_CASE_METHOD(
 TEST_CASE_METHOD(TransformToolFixture,
                  "Escape during a gizmo drag restores the selection and leaves no step",
                  "[ui][transform][gl]") {
-    openAndShow(window, "arm-3d.g4tf");
+    const auto bone = openWithSelected("arm-3d.g4tf", "LowerArm");
     ViewportWidget& viewport = window.viewportWidget();
     ui::EditorSession& session = window.session();
-    const auto bone = nodeNamed(window, "LowerArm");
-    session.select({bone}, bone);
     const auto transformBefore = session.document().node(bone).transform;
     viewport.setCamera(frontCameraOn(drawn3(worldOf(window, bone).position())));
     const std::size_t steps = session.history().undoCount();
@@ -198,11 +202,8 @@ TEST_CASE_METHOD(TransformToolFixture,
 TEST_CASE_METHOD(TransformToolFixture,
                  "A ring drag turns in exactly the ring's plane, snapped to 5 degrees",
                  "[ui][transform][gl]") {
-    openAndShow(window, "arm-3d.g4tf");
+    const auto bone = openWithSelected("arm-3d.g4tf", "LowerArm");
     ViewportWidget& viewport = window.viewportWidget();
-    ui::EditorSession& session = window.session();
-    const auto bone = nodeNamed(window, "LowerArm");
-    session.select({bone}, bone);
     const auto before = worldOf(window, bone);
     viewport.setCamera(frontCameraOn(drawn3(before.position())));
     test::triggerAndRun(action(window, "rotateGizmoAction"));
@@ -226,11 +227,9 @@ TEST_CASE_METHOD(TransformToolFixture,
 
 TEST_CASE_METHOD(TransformToolFixture, "G, W and a typed distance move a 4D bone along W only",
                  "[ui][transform][gl]") {
-    openAndShow(window, "creature-4d.g4tf");
+    const auto bone = openWithSelected("creature-4d.g4tf", "LeftUpperArm");
     ViewportWidget& viewport = window.viewportWidget();
     ui::EditorSession& session = window.session();
-    const auto bone = nodeNamed(window, "LeftUpperArm");
-    session.select({bone}, bone);
     const auto before = worldOf(window, bone);
     const std::size_t steps = session.history().undoCount();
     hoverTo(viewport, centreOf(viewport));
@@ -250,11 +249,8 @@ TEST_CASE_METHOD(TransformToolFixture, "G, W and a typed distance move a 4D bone
 TEST_CASE_METHOD(TransformToolFixture,
                  "R, W, Y and typed degrees turn a 4D bone in the YW plane only",
                  "[ui][transform][gl]") {
-    openAndShow(window, "creature-4d.g4tf");
+    const auto bone = openWithSelected("creature-4d.g4tf", "Spine");
     ViewportWidget& viewport = window.viewportWidget();
-    ui::EditorSession& session = window.session();
-    const auto bone = nodeNamed(window, "Spine");
-    session.select({bone}, bone);
     const auto before = worldOf(window, bone);
     hoverTo(viewport, centreOf(viewport));
     test::triggerAndRun(action(window, "rotateAction"));
@@ -282,11 +278,9 @@ TEST_CASE_METHOD(TransformToolFixture,
 TEST_CASE_METHOD(TransformToolFixture,
                  "E extrudes a child bone from the tail to the pointer; undo removes it",
                  "[ui][transform][gl]") {
-    openAndShow(window, "arm-3d.g4tf");
+    const auto parent = openWithSelected("arm-3d.g4tf", "Hand");
     ViewportWidget& viewport = window.viewportWidget();
     ui::EditorSession& session = window.session();
-    const auto parent = nodeNamed(window, "Hand");
-    session.select({parent}, parent);
     const auto parentWorld = worldOf(window, parent);
     const auto tail = parentWorld.applyPoint(core::math::VectorN{0.0, 0.1, 0.0});
     viewport.setCamera(frontCameraOn(drawn3(tail)));
@@ -460,11 +454,9 @@ TEST_CASE_METHOD(TransformToolFixture,
 TEST_CASE_METHOD(TransformToolFixture,
                  "G, X twice and a typed distance move along the bone's own X axis",
                  "[ui][transform][gl]") {
-    openAndShow(window, "arm-3d.g4tf");
+    // LowerArm is turned 20° in YZ under a turned parent.
+    const auto bone = openWithSelected("arm-3d.g4tf", "LowerArm");
     ViewportWidget& viewport = window.viewportWidget();
-    ui::EditorSession& session = window.session();
-    const auto bone = nodeNamed(window, "LowerArm"); // turned 20° in YZ under a turned parent
-    session.select({bone}, bone);
     const auto before = worldOf(window, bone);
     auto localX = before.applyVector(core::math::VectorN{1.0, 0.0, 0.0}).normalized();
     REQUIRE(localX);

@@ -77,8 +77,11 @@ private:
     void createActions();
     void updateActions();
     // The imports once the unsaved-changes prompt has been answered (it is asked only once).
+    bool readyToImport(const QString& name);
     void startGltfImport(const QString& path);
     void startMpfbImport(const MpfbImportPaths& paths);
+    template <class Imported, class Read, class Adopt>
+    void importInBackground(const QString& name, Read read, Adopt adopt);
     void chooseAndImportGltf();
     void chooseAndImportMpfb();
     void chooseAndExportGltf();

@@ -35,6 +35,15 @@ QString importFindingsNote(std::size_t count) {
                                          static_cast<int>(count));
 }
 
+// The reader's warnings as report rows: where (the JSON pointer, or the file), what.
+void addImportWarnings(ImportReport& report, const core::Diagnostics& warnings) {
+    for (const core::Diagnostic& warning : warnings)
+        report.findings.emplace_back(warning.pointer.empty()
+                                         ? InteropFiles::tr("(file)")
+                                         : QString::fromStdString(warning.pointer),
+                                     QString::fromStdString(warning.message));
+}
+
 // What the MPFB import needs from its four files, read together on the worker.
 core::Result<core::io::MpfbImport> readMpfbImport(const MpfbImportPaths& paths) {
     auto mesh =
@@ -56,63 +65,72 @@ core::Result<core::io::MpfbImport> readMpfbImport(const MpfbImportPaths& paths) 
 
 } // namespace
 
-void InteropFiles::importGltf(const QString& path) {
-    if (m_files.busy())
-        return fail(tr("Cannot import %1").arg(QFileInfo(path).fileName()),
-                    tr("another file operation is still running"));
+// The steps every import shares: the check that nothing else runs and the unsaved-changes
+// prompt (public entry points; the menu asks before its file chooser instead).
+bool InteropFiles::readyToImport(const QString& name) {
+    if (m_files.busy()) {
+        fail(tr("Cannot import %1").arg(name), tr("another file operation is still running"));
+        return false;
+    }
     if (!m_files.maybeSave()) {
         emit finished(tr("cancelled"));
-        return;
+        return false;
     }
-    startGltfImport(path);
+    return true;
 }
 
-void InteropFiles::startGltfImport(const QString& path) {
-    const QString name = QFileInfo(path).fileName();
+// The read on a worker behind a progress dialog with Cancel; a cancelled read drops its result
+// (the open document stays as it was), a failed one says why (the message starts with the file
+// and the place of the culprit), a successful one goes to `adopt` on the UI thread.
+template <class Imported, class Read, class Adopt>
+void InteropFiles::importInBackground(const QString& name, Read read, Adopt adopt) {
     m_files.setBusy(true);
     QProgressDialog* progress = m_files.makeProgress(tr("Importing %1...").arg(name));
     auto cancelled = std::make_shared<std::atomic<bool>>(false);
     connect(progress, &QProgressDialog::canceled, this, [cancelled] { *cancelled = true; });
-    const std::string file = path.toStdString();
-    runInBackground<core::Result<core::io::GltfImport>>(
-        this, [file] { return core::io::readGltf(file); },
-        [this, path, name, progress, cancelled](core::Result<core::io::GltfImport> imported) {
+    runInBackground<core::Result<Imported>>(
+        this, std::move(read),
+        [this, name, progress, cancelled,
+         adopt = std::move(adopt)](core::Result<Imported> imported) {
             progress->deleteLater();
             m_files.setBusy(false);
-            // Cancelling drops the result: the open document stays as it was.
             if (*cancelled) {
                 emit m_files.message(tr("Importing %1 was cancelled").arg(name));
                 emit finished(tr("cancelled"));
                 return;
             }
-            // The message starts with the file and the JSON pointer of the culprit.
             if (!imported)
                 return fail(tr("Cannot import %1").arg(name),
                             QString::fromStdString(imported.error().message()));
-            ImportReport report;
-            for (const core::Diagnostic& warning : imported->warnings)
-                report.findings.emplace_back(warning.pointer.empty()
-                                                 ? tr("(file)")
-                                                 : QString::fromStdString(warning.pointer),
-                                             QString::fromStdString(warning.message));
-            report.summary = tr("Imported %1 (glTF 2.0): %2")
-                                 .arg(name, importedDocumentCounts(imported->document)) +
-                             importFindingsNote(report.findings.size());
-            m_session.adoptImportedDocument(std::move(imported->document), path);
-            showReport(tr("glTF Import Report"), std::move(report));
+            adopt(*imported);
             emit finished({});
         });
 }
 
+void InteropFiles::importGltf(const QString& path) {
+    if (readyToImport(QFileInfo(path).fileName()))
+        startGltfImport(path);
+}
+
+void InteropFiles::startGltfImport(const QString& path) {
+    const QString name = QFileInfo(path).fileName();
+    const std::string file = path.toStdString();
+    importInBackground<core::io::GltfImport>(
+        name, [file] { return core::io::readGltf(file); },
+        [this, path, name](core::io::GltfImport& imported) {
+            ImportReport report;
+            addImportWarnings(report, imported.warnings);
+            report.summary = tr("Imported %1 (glTF 2.0): %2")
+                                 .arg(name, importedDocumentCounts(imported.document)) +
+                             importFindingsNote(report.findings.size());
+            m_session.adoptImportedDocument(std::move(imported.document), path);
+            showReport(tr("glTF Import Report"), std::move(report));
+        });
+}
+
 void InteropFiles::importMpfb(const MpfbImportPaths& paths) {
-    if (m_files.busy())
-        return fail(tr("Cannot import %1").arg(QFileInfo(paths.rig).fileName()),
-                    tr("another file operation is still running"));
-    if (!m_files.maybeSave()) {
-        emit finished(tr("cancelled"));
-        return;
-    }
-    startMpfbImport(paths);
+    if (readyToImport(QFileInfo(paths.rig).fileName()))
+        startMpfbImport(paths);
 }
 
 void InteropFiles::startMpfbImport(const MpfbImportPaths& paths) {
@@ -121,44 +139,25 @@ void InteropFiles::startMpfbImport(const MpfbImportPaths& paths) {
         return fail(tr("Cannot import %1").arg(name),
                     tr("an MPFB rig is placed on the MakeHuman base mesh: give the rig, the base "
                        "mesh (base.obj) and its vertex groups (basemesh_vertex_groups.json)"));
-    m_files.setBusy(true);
-    QProgressDialog* progress = m_files.makeProgress(tr("Importing %1...").arg(name));
-    auto cancelled = std::make_shared<std::atomic<bool>>(false);
-    connect(progress, &QProgressDialog::canceled, this, [cancelled] { *cancelled = true; });
-    runInBackground<core::Result<core::io::MpfbImport>>(
-        this, [paths] { return readMpfbImport(paths); },
-        [this, paths, name, progress, cancelled](core::Result<core::io::MpfbImport> imported) {
-            progress->deleteLater();
-            m_files.setBusy(false);
-            if (*cancelled) {
-                emit m_files.message(tr("Importing %1 was cancelled").arg(name));
-                emit finished(tr("cancelled"));
-                return;
-            }
-            if (!imported)
-                return fail(tr("Cannot import %1").arg(name),
-                            QString::fromStdString(imported.error().message()));
+    importInBackground<core::io::MpfbImport>(
+        name, [paths] { return readMpfbImport(paths); },
+        [this, paths, name](core::io::MpfbImport& imported) {
             m_lastMpfb = paths;
             ImportReport report;
-            for (const auto& [from, to] : imported->renamedBones)
+            for (const auto& [from, to] : imported.renamedBones)
                 report.findings.emplace_back(QString::fromStdString(from),
                                              tr("renamed to %1").arg(QString::fromStdString(to)));
-            for (const core::Diagnostic& warning : imported->warnings)
-                report.findings.emplace_back(warning.pointer.empty()
-                                                 ? tr("(file)")
-                                                 : QString::fromStdString(warning.pointer),
-                                             QString::fromStdString(warning.message));
+            addImportWarnings(report, imported.warnings);
             report.summary = tr("Imported MPFB rig %1: %2")
-                                 .arg(name, importedDocumentCounts(imported->document)) +
+                                 .arg(name, importedDocumentCounts(imported.document)) +
                              (paths.weights.isEmpty() ? QString() : tr(", the body skinned")) +
                              importFindingsNote(report.findings.size());
             // Said once, not on every renamed bone's row.
-            if (!imported->renamedBones.empty())
+            if (!imported.renamedBones.empty())
                 report.summary += tr(". Bones are renamed because G4MF names have no '.' or ':'; "
                                      "each keeps its MPFB name, which the export writes back.");
-            m_session.adoptImportedDocument(std::move(imported->document), paths.rig);
+            m_session.adoptImportedDocument(std::move(imported.document), paths.rig);
             showReport(tr("MPFB Import Report"), std::move(report));
-            emit finished({});
         });
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/edit/Command.h"
+#include "core/edit/CompositeCommand.h"
 #include "core/model/Ids.h"
 #include "core/model/NodeTransform.h"
 
@@ -25,15 +26,15 @@ public:
 
     Result<void> apply(model::Document& document, ChangeSet& changes) override;
     void revert(model::Document& document, ChangeSet& changes) override;
-    std::string displayName() const override { return m_name; }
+    std::string displayName() const override { return m_steps.displayName(); }
     bool tryMerge(const Command& next) override;
     bool isNoOp() const override;
     std::size_t byteSize() const override;
 
 private:
-    std::string m_name;
     std::vector<model::NodeId> m_nodes;
-    std::vector<std::unique_ptr<Command>> m_commands; // setTransform, one per node
+    CompositeCommand m_steps;      // setTransform, one per node: applied and reverted as one
+    std::vector<Command*> m_parts; // the same steps (owned by m_steps), to merge one by one
 };
 
 } // namespace hyperrig::core::edit
