@@ -275,6 +275,13 @@ void MainWindow::createMenus() {
     fileMenu->addMenu(m_files->recentMenu());
     // File > Import and Export (glTF, MPFB) share DocumentFiles' rules (ui/files/InteropFiles.h).
     auto* interop = new InteropFiles(*m_session, *m_files, *this, this);
+    // A 4D..8D document exports to glTF as the cut the viewport shows (decision 0028).
+    interop->setCrossSectionSource([this]() -> core::Result<CrossSectionView> {
+        auto pose = m_binding->shownPose();
+        if (!pose)
+            return pose.error();
+        return CrossSectionView{m_viewport->overlayState().view, std::move(*pose)};
+    });
     fileMenu->addMenu(interop->importMenu());
     fileMenu->addSeparator();
     fileMenu->addAction(m_files->save());

@@ -28,7 +28,8 @@ QLabel* gltfExportLabel(const QString& text, QWidget* buddy, QWidget* parent) {
 
 } // namespace
 
-GltfExportDialog::GltfExportDialog(const QString& suggestedPath, QWidget* parent)
+GltfExportDialog::GltfExportDialog(const QString& suggestedPath, QWidget* parent,
+                                   const QString& crossSectionNote)
     : QDialog(parent) {
     setObjectName(QStringLiteral("gltfExportDialog"));
     setWindowTitle(tr("Export glTF 2.0"));
@@ -69,6 +70,18 @@ GltfExportDialog::GltfExportDialog(const QString& suggestedPath, QWidget* parent
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
 
     auto* layout = new QFormLayout(this);
+    if (!crossSectionNote.isEmpty()) {
+        m_crossSection = new QLabel(crossSectionNote, this);
+        m_crossSection->setObjectName(QStringLiteral("gltfCrossSectionLabel"));
+        m_crossSection->setWordWrap(true);
+        layout->addRow(m_crossSection);
+        const QString why = tr("A cross-section is a static mesh: no skin, no bind poses");
+        for (QWidget* skinOption :
+             {static_cast<QWidget*>(m_weights), static_cast<QWidget*>(m_referencePose)}) {
+            skinOption->setEnabled(false);
+            skinOption->setToolTip(why);
+        }
+    }
     layout->addRow(m_file->label(tr("&File")), m_file);
     layout->addRow(gltfExportLabel(tr("F&ormat"), m_format, this), m_format);
     layout->addRow(gltfExportLabel(tr("&Weights"), m_weights, this), m_weights);

@@ -1,9 +1,14 @@
 #include "ui/files/InteropFiles.h"
 
 #include "core/base/AtomicFile.h"
+#include "core/eval/CompiledRig.h"
+#include "core/eval/RigEvaluation.h"
+#include "core/eval/ThreadPool.h"
 #include "core/io/gltf/GltfFile.h"
+#include "core/io/gltf/GltfStaticMeshes.h"
 #include "core/io/mpfb/MpfbExport.h"
 #include "core/io/mpfb/MpfbFiles.h"
+#include "core/ops/CrossSectionMeshes.h"
 #include "ui/actions/MakeAction.h"
 #include "ui/files/BackgroundTask.h"
 #include "ui/files/DocumentFiles.h"
@@ -99,11 +104,11 @@ void InteropFiles::createActions() {
     onTriggeredWithDialogs(m_exportMpfb, this, [this] { chooseAndExportMpfb(); });
 }
 
-QString InteropFiles::exportRefusal(bool needsSkeleton) const {
+QString InteropFiles::exportRefusal(bool needsSkeleton, bool crossSection) const {
     if (!m_session.hasDocument())
         return tr("there is no document");
     const auto& document = m_session.document();
-    if (document.dimension() != 3)
+    if (document.dimension() != 3 && !(crossSection && exportsCrossSection()))
         return tr("the document is %1D; the format holds 3D scenes").arg(document.dimension());
     if (needsSkeleton) {
         const auto& nodes = document.nodes;
@@ -127,9 +132,20 @@ void InteropFiles::updateActions() {
         action->setStatusTip(text);
     };
     // The skeleton is checked when the export runs: a document without one is refused then.
-    const QString gltfRefusal = exportRefusal(false);
-    update(m_exportGltf, tr("Write the 3D document as a glTF 2.0 file"), gltfRefusal);
-    update(m_exportMpfb, tr("Write the skeleton as an MPFB rig definition"), gltfRefusal);
+    update(m_exportGltf,
+           exportsCrossSection()
+               ? tr("Write the 3D cross-section the viewport shows as a glTF 2.0 file")
+               : tr("Write the 3D document as a glTF 2.0 file"),
+           exportRefusal(false, true));
+    update(m_exportMpfb, tr("Write the skeleton as an MPFB rig definition"), exportRefusal(false));
+}
+
+// A 4D..8D document with a cross-section source: glTF gets its 3D cut (decision 0028).
+bool InteropFiles::exportsCrossSection() const {
+    if (!m_crossSection || !m_session.hasDocument())
+        return false;
+    const int dimension = m_session.document().dimension();
+    return dimension >= 4 && dimension <= 8;
 }
 
 bool InteropFiles::asks() const {
@@ -183,11 +199,17 @@ void InteropFiles::chooseAndImportMpfb() {
 void InteropFiles::chooseAndExportGltf() {
     if (m_files.busy())
         return;
-    if (const QString refusal = exportRefusal(false); !refusal.isEmpty()) {
+    if (const QString refusal = exportRefusal(false, true); !refusal.isEmpty()) {
         fail(tr("Cannot export glTF"), refusal);
         return;
     }
-    GltfExportDialog dialog(suggestedExportPath(QStringLiteral(".glb")), &m_window);
+    const QString note =
+        exportsCrossSection()
+            ? tr("The document is %1D: the file holds the 3D cross-section the viewport shows "
+                 "(its slice and pose) as static meshes, without skeleton or weights.")
+                  .arg(m_session.document().dimension())
+            : QString();
+    GltfExportDialog dialog(suggestedExportPath(QStringLiteral(".glb")), &m_window, note);
     if (runDialog(dialog))
         exportGltf(dialog.path(), dialog.options());
 }
@@ -209,11 +231,13 @@ void InteropFiles::exportGltf(const QString& path, core::io::GltfExportOptions o
     const QString title = tr("Cannot export %1").arg(QFileInfo(path).fileName());
     if (m_files.busy())
         return fail(title, tr("another file operation is still running"));
-    if (const QString refusal = exportRefusal(false); !refusal.isEmpty())
+    if (const QString refusal = exportRefusal(false, true); !refusal.isEmpty())
         return fail(title, refusal);
     // The container follows the extension, as core::io::writeGltf decides it.
     options.binary =
         QFileInfo(path).suffix().compare(QStringLiteral("glb"), Qt::CaseInsensitive) == 0;
+    if (exportsCrossSection())
+        return exportCrossSection(path, options.binary);
     auto encoded = core::io::encodeGltf(m_session.document(), options);
     if (!encoded)
         return fail(title, QString::fromStdString(encoded.error().message()));
@@ -221,6 +245,40 @@ void InteropFiles::exportGltf(const QString& path, core::io::GltfExportOptions o
     // What glTF cannot carry was dropped: said with the result, as the CLI says it on stderr.
     for (const std::string& warning : encoded->warnings)
         text += tr(" · %1").arg(QString::fromStdString(warning));
+    writeInBackground(path, std::move(encoded->file), text);
+}
+
+// The cut `hyperrig-cli convert --cross-section` makes, with the viewport's view and pose.
+void InteropFiles::exportCrossSection(const QString& path, bool binary) {
+    const QString name = QFileInfo(path).fileName();
+    const QString title = tr("Cannot export %1").arg(name);
+    auto shown = m_crossSection();
+    if (!shown)
+        return fail(title, QString::fromStdString(shown.error().message()));
+    const auto& document = m_session.document();
+    auto rig = core::eval::CompiledRig::compile(document);
+    if (!rig)
+        return fail(title, QString::fromStdString(rig.error().message()));
+    core::eval::EvaluatedRig evaluated;
+    if (auto done = core::eval::evaluateRig(document, *rig, shown->pose,
+                                            core::eval::ThreadPool::shared(), evaluated);
+        !done)
+        return fail(title, QString::fromStdString(done.error().message()));
+    auto meshes = core::ops::crossSectionMeshes(document, *rig, evaluated, shown->view);
+    if (!meshes)
+        return fail(title, QString::fromStdString(meshes.error().message()));
+    std::size_t triangles = 0;
+    for (const auto& mesh : *meshes)
+        triangles += mesh.positions.size() / 9;
+    auto encoded = core::io::encodeStaticMeshesGltf(*meshes, binary);
+    if (!encoded)
+        return fail(title, QString::fromStdString(encoded.error().message()));
+    const QString text =
+        triangles == 0
+            ? tr("Exported %1: the slice cuts no mesh, so the file holds no meshes").arg(name)
+            : tr("Exported the 3D cross-section to %1: %n triangle(s)", nullptr,
+                 static_cast<int>(triangles))
+                  .arg(name);
     writeInBackground(path, std::move(encoded->file), text);
 }
 

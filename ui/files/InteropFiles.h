@@ -1,6 +1,9 @@
 #pragma once
 
 #ifndef Q_MOC_RUN
+#include "core/base/Result.h"
+#include "core/eval/Pose.h"
+#include "core/eval/View4D.h"
 #include "core/io/gltf/GltfExport.h"
 #endif
 #include "ui/files/ImportReport.h"
@@ -21,6 +24,13 @@ namespace hyperrig::ui {
 class DocumentFiles;
 class EditorSession;
 
+// What a glTF export of a 4D..8D document cuts (decision 0028): the viewport's view (offsets and
+// turns of the extra axes) and the pose it shows.
+struct CrossSectionView {
+    core::eval::View4D view;
+    core::eval::Pose pose;
+};
+
 // File > Import (glTF 2.0, MPFB rig) and File > Export (glTF 2.0, MPFB rig), beside the G4MF
 // file actions of DocumentFiles, whose rules they share (docs/decisions/0038):
 // - an import is an Open: the unsaved-changes prompt first, the reading on a worker behind the
@@ -32,8 +42,9 @@ class EditorSession;
 //   to a report window;
 // - an export writes a copy: the file image is built here from the live document, written on a
 //   worker atomically (never a half-written file), and the document's path and modified state
-//   stay as they were. glTF and MPFB hold 3D scenes: for other documents the actions are
-//   disabled and their tips say why.
+//   stay as they were. glTF and MPFB hold 3D scenes: a 4D..8D document exports to glTF as the
+//   3D cross-section the viewport shows (static meshes, as `convert --cross-section` writes);
+//   otherwise the actions are disabled for other documents and their tips say why.
 // A glTF file dropped on the window is imported like File > Import > glTF 2.0.
 // Messages go to DocumentFiles::message (the status bar); errors also to a message box unless
 // tests answer the prompts (DocumentFiles::setPromptAnswerForTests).
@@ -57,6 +68,13 @@ public:
     void exportGltf(const QString& path, core::io::GltfExportOptions options);
     // `baseMesh` and `vertexGroups` together or both empty.
     void exportMpfb(const QString& path, const QString& baseMesh, const QString& vertexGroups);
+
+    // Where a glTF export of a 4D..8D document takes its cut from (MainWindow: the viewport's
+    // view and shown pose); without a source such documents are refused.
+    void setCrossSectionSource(std::function<core::Result<CrossSectionView>()> source) {
+        m_crossSection = std::move(source);
+        updateActions();
+    }
 
     // The last import's report (summary and findings), as the report window showed it.
     const ImportReport& lastReport() const { return m_lastReport; }
@@ -87,8 +105,11 @@ private:
     void chooseAndExportGltf();
     void chooseAndExportMpfb();
     bool runDialog(QDialog& dialog);
-    // Why an export of the open document is refused ("" when it can go).
-    QString exportRefusal(bool needsSkeleton) const;
+    // Why an export of the open document is refused ("" when it can go); `crossSection`: a
+    // 4D..8D document can go as its cross-section (glTF).
+    QString exportRefusal(bool needsSkeleton, bool crossSection = false) const;
+    bool exportsCrossSection() const;
+    void exportCrossSection(const QString& path, bool binary);
     // Suggested output: the document's (or its source's) folder and name with `suffix`.
     QString suggestedExportPath(const QString& suffix) const;
     void writeInBackground(const QString& path, std::vector<std::byte> bytes,
@@ -109,6 +130,7 @@ private:
     ImportReport m_lastReport;
     MpfbImportPaths m_lastMpfb; // the dialog starts from the last import's files
     std::function<QString()> m_chooseFile;
+    std::function<core::Result<CrossSectionView>()> m_crossSection;
     std::function<void(QDialog&)> m_driveDialog;
 };
 

@@ -78,23 +78,23 @@ TEST_CASE_METHOD(InteropWindowFixture,
 
 TEST_CASE_METHOD(InteropWindowFixture, "a glTF import lists its warnings with their JSON pointers",
                  "[ui][files][interop]") {
-    // RiggedSimple with a morph target on its primitive: the import drops morph targets and
-    // says so, pointing at the primitive.
+    // RiggedSimple with a second primitive of points: the import drops points and lines and
+    // says so, pointing at that primitive's mode.
     nlohmann::json gltf =
         hyperrig::test::interopReadJson(hyperrig::test::interopGltfFixture("RiggedSimple.gltf"));
-    auto& primitive = gltf["meshes"][0]["primitives"][0];
-    primitive["targets"] =
-        nlohmann::json::array({nlohmann::json{{"POSITION", primitive["attributes"]["POSITION"]}}});
+    auto points = gltf["meshes"][0]["primitives"][0];
+    points["mode"] = 0;
+    gltf["meshes"][0]["primitives"].push_back(points);
     hyperrig::test::TemporaryFolder folder;
-    const auto path = folder / "morphed.gltf";
+    const auto path = folder / "points.gltf";
     hyperrig::test::interopWriteText(path, gltf.dump());
     REQUIRE(importGltfThroughMenu(QString::fromStdString(path.string())).isEmpty());
     const auto& report = interop->lastReport();
     REQUIRE_FALSE(report.findings.empty());
     bool pointsAtPrimitive = false;
     for (const auto& [where, what] : report.findings)
-        pointsAtPrimitive |= where.startsWith(QStringLiteral("/meshes/0/primitives/0")) &&
-                             what.contains(QStringLiteral("morph"), Qt::CaseInsensitive);
+        pointsAtPrimitive |= where == QStringLiteral("/meshes/0/primitives/1/mode") &&
+                             what.contains(QStringLiteral("points"), Qt::CaseInsensitive);
     CHECK(pointsAtPrimitive);
     CHECK(report.summary.contains(QStringLiteral("import report")));
     CHECK(window.statusBar()->currentMessage() == report.summary);

@@ -1,6 +1,12 @@
+#include "core/eval/CompiledRig.h"
+#include "core/eval/RigEvaluation.h"
+#include "core/eval/ThreadPool.h"
+#include "core/io/gltf/GltfImport.h"
+#include "core/ops/CrossSectionMeshes.h"
 #include "tests/support/ProcessRunner.h"
 #include "tests/ui/SessionTestSupport.h"
 #include "tests/ui/files/InteropTestSupport.h"
+#include "ui/ViewportWidget.h"
 #include "ui/files/GltfExportDialog.h"
 #include "ui/files/MpfbExportDialog.h"
 #include "ui/files/PathField.h"
@@ -10,6 +16,7 @@
 #include <QComboBox>
 #include <QFile>
 #include <QFileInfo>
+#include <QLabel>
 #include <QStatusBar>
 
 #include <catch2/catch.hpp>
@@ -88,28 +95,86 @@ TEST_CASE_METHOD(InteropWindowFixture,
     CHECK_FALSE(window.files().busy());
 }
 
-TEST_CASE_METHOD(InteropWindowFixture, "the glTF and MPFB exports are for 3D documents only",
+TEST_CASE_METHOD(InteropWindowFixture,
+                 "MPFB exports 3D documents only; glTF takes a 4D..8D document's cross-section",
                  "[ui][files][interop]") {
     REQUIRE(window.openDocument(hyperrig::test::sampleFile("creature-4d.g4tf")).isEmpty());
-    for (QAction* action : {interop->exportGltfAction(), interop->exportMpfbAction()}) {
-        INFO(action->objectName().toStdString());
-        CHECK_FALSE(action->isEnabled());
-        // The tips say why, for the pointer and for assistive technology.
-        CHECK(action->statusTip().contains(QStringLiteral("4D")));
-        CHECK(action->toolTip() == action->statusTip());
-    }
+    QAction* mpfb = interop->exportMpfbAction();
+    CHECK_FALSE(mpfb->isEnabled());
+    // The tips say why, for the pointer and for assistive technology.
+    CHECK(mpfb->statusTip().contains(QStringLiteral("4D")));
+    CHECK(mpfb->toolTip() == mpfb->statusTip());
+    QAction* gltf = interop->exportGltfAction();
+    CHECK(gltf->isEnabled());
+    CHECK(gltf->statusTip().contains(QStringLiteral("cross-section")));
     SECTION("a call that bypasses the menu is refused and writes nothing") {
         hyperrig::test::TemporaryFolder folder;
-        const auto path = folder / "creature.gltf";
-        interop->exportGltf(QString::fromStdString(path.string()), {});
+        const auto path = folder / "creature.json";
+        interop->exportMpfb(QString::fromStdString(path.string()), {}, {});
         CHECK(waitForInterop().contains(QStringLiteral("4D")));
         CHECK_FALSE(std::filesystem::exists(path));
     }
-    SECTION("a 3D document enables them again") {
+    SECTION("a 3D document enables MPFB again, and glTF writes the document itself") {
         hyperrig::test::triggerAndRun(window.files().newDocument3D());
-        CHECK(interop->exportGltfAction()->isEnabled());
-        CHECK(interop->exportMpfbAction()->isEnabled());
+        CHECK(mpfb->isEnabled());
+        CHECK(gltf->isEnabled());
+        CHECK_FALSE(gltf->statusTip().contains(QStringLiteral("cross-section")));
     }
+}
+
+TEST_CASE_METHOD(InteropWindowFixture,
+                 "File > Export > glTF of a 4D document writes the cut the viewport shows",
+                 "[ui][files][interop]") {
+    namespace core = hyperrig::core;
+    REQUIRE(window.openDocument(hyperrig::test::sampleFile("creature-4d.g4tf")).isEmpty());
+    const auto& document = window.session().document();
+    // The reference: the cut computed from the core, at the rest pose the viewport shows, for
+    // two slice offsets that cut differently.
+    auto rig = core::eval::CompiledRig::compile(document);
+    REQUIRE(rig);
+    core::eval::EvaluatedRig evaluated;
+    REQUIRE(core::eval::evaluateRig(document, *rig, core::eval::Pose{},
+                                    core::eval::ThreadPool::shared(), evaluated));
+    const auto trianglesAt = [&](double offset) {
+        core::eval::View4D view;
+        view.offset = offset;
+        auto meshes = core::ops::crossSectionMeshes(document, *rig, evaluated, view);
+        REQUIRE(meshes);
+        std::size_t triangles = 0;
+        for (const auto& mesh : *meshes)
+            triangles += mesh.positions.size() / 9;
+        return triangles;
+    };
+    const std::size_t atZero = trianglesAt(0.0);
+    const std::size_t atOffset = trianglesAt(0.12);
+    REQUIRE(atOffset > 0);
+    REQUIRE(atOffset != atZero);
+    window.viewportWidget().overlayState().view.offset = 0.12;
+
+    hyperrig::test::TemporaryFolder folder;
+    const QString exported = QString::fromStdString((folder / "cut.glb").string());
+    const QString error =
+        runWithDialog<GltfExportDialog>(interop->exportGltfAction(), [&](GltfExportDialog& dialog) {
+            REQUIRE(dialog.crossSectionLabel() != nullptr);
+            CHECK(dialog.crossSectionLabel()->text().contains(QStringLiteral("4D")));
+            CHECK_FALSE(dialog.weightsCombo()->isEnabled()); // a static mesh has no skin
+            CHECK_FALSE(dialog.referencePoseCheck()->isEnabled());
+            dialog.fileField()->setPath(exported);
+        });
+    REQUIRE(error.isEmpty());
+    CHECK(window.statusBar()->currentMessage().contains(QStringLiteral("cross-section")));
+    auto read = core::io::readGltf(exported.toStdString());
+    REQUIRE(read);
+    std::size_t triangles = 0;
+    for (const auto id : read->document.meshes.order()) {
+        CHECK_FALSE(read->document.mesh(id).skin);
+        for (const auto& surface : read->document.mesh(id).surfaces)
+            triangles += surface.simplexes ? surface.simplexes->values.size() / 3 : 0;
+    }
+    CHECK(triangles == atOffset);
+    // An export is a copy: the 4D document stays open, unchanged.
+    CHECK(window.session().document().dimension() == 4);
+    CHECK_FALSE(window.session().isModified());
 }
 
 TEST_CASE_METHOD(InteropWindowFixture,
