@@ -113,10 +113,11 @@ struct UsdInfluencePrimvar {
 std::optional<UsdInfluencePrimvar>
 usdReadInfluencePrimvar(ImportContext& context, const Prim& owner, const Property& property) {
     UsdInfluencePrimvar primvar;
-    if (const auto* size = findMetadata(property.metadata, "elementSize"))
-        primvar.elementSize = size->value.kind == Value::Kind::Number
-                                  ? static_cast<long long>(size->value.number)
-                                  : 0;
+    if (const auto* size = findMetadata(property.metadata, "elementSize")) {
+        // Out-of-range sizes (1e30, nan) stay invalid without a float-to-integer overflow.
+        const double number = size->value.kind == Value::Kind::Number ? size->value.number : 0.0;
+        primvar.elementSize = std::abs(number) < 1e15 ? static_cast<long long>(number) : 0;
+    }
     if (const auto* interpolation = findMetadata(property.metadata, "interpolation"))
         primvar.interpolation = interpolation->value.text;
     const Value* value = usdStaticValue(context, owner, property);
@@ -162,6 +163,11 @@ usdReadInfluences(ImportContext& context, const PrimSite& site, const UsdBinding
                                  "'; UsdSkel allows only 'vertex' and 'constant'");
     const auto n = static_cast<std::size_t>(indices->elementSize);
     const bool constant = indices->interpolation == "constant";
+    if (n > indices->values.size() || (!constant && vertexCount > indices->values.size() / n))
+        return refuse(place, "jointIndices has " + std::to_string(indices->values.size()) +
+                                 " values, fewer than " + indices->interpolation +
+                                 " interpolation with elementSize " + std::to_string(n) + " on " +
+                                 std::to_string(vertexCount) + " points needs");
     const std::size_t expected = constant ? n : vertexCount * n;
     if (indices->values.size() != expected || weights->values.size() != expected)
         return refuse(place, "jointIndices and jointWeights have " +

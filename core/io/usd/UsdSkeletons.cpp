@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <cmath>
 #include <memory>
+#include <string_view>
+#include <unordered_set>
 
 namespace hyperrig::core::io::usd {
 namespace {
@@ -16,20 +18,25 @@ constexpr std::size_t kUsdNoParent = static_cast<std::size_t>(-1);
 // Parent of each joint: the nearest ancestor path that is also listed (usdskel.md §3); a path
 // listed twice is found at its later index. Empty, "/" and paths with ".." have no parent.
 std::vector<std::size_t> usdJointParents(const std::vector<std::string>& joints) {
-    std::unordered_map<std::string, std::size_t> index;
-    for (std::size_t k = 0; k < joints.size(); ++k)
+    std::unordered_map<std::string_view, std::size_t> index;
+    std::unordered_set<std::size_t> lengths; // only prefixes of a listed length can match
+    for (std::size_t k = 0; k < joints.size(); ++k) {
         index[joints[k]] = k;
+        lengths.insert(joints[k].size());
+    }
     std::vector<std::size_t> parents(joints.size(), kUsdNoParent);
     for (std::size_t k = 0; k < joints.size(); ++k) {
         const std::string& path = joints[k];
         if (path.empty() || path == "/" || path.find("..") != std::string::npos)
             continue;
-        std::string up = path;
+        std::string_view up = path;
         while (true) {
             const auto slash = up.rfind('/');
             if (slash == std::string::npos || slash == 0)
                 break;
-            up.resize(slash);
+            up = up.substr(0, slash);
+            if (lengths.count(up.size()) == 0)
+                continue;
             if (const auto found = index.find(up); found != index.end()) {
                 parents[k] = found->second;
                 break;
@@ -167,6 +174,13 @@ Result<void> buildSkeleton(ImportContext& context, SkeletonBuild& build) {
                                      ") is listed before its parent \"" + build.joints[parents[k]] +
                                      "\" (index " + std::to_string(parents[k]) +
                                      "); UsdSkel requires parents before children");
+    std::vector<std::size_t> depth(count, 0);
+    for (std::size_t k = 0; k < count; ++k)
+        if (parents[k] != kUsdNoParent &&
+            (depth[k] = depth[parents[k]] + 1) > context.limits.maxJointDepth)
+            return context.error(jointsProperty->place,
+                                 "Skeleton " + prim.path + ": the joint hierarchy is deeper than " +
+                                     std::to_string(context.limits.maxJointDepth) + " levels");
     std::vector<std::string> names;
     if (const Property* jointNames = prim.property("jointNames"))
         if (const Value* value = usdStaticValue(context, prim, *jointNames))

@@ -98,6 +98,16 @@ public:
         if (++m_prims > m_limits.maxPrims)
             return error(spec.place, "more than " + std::to_string(m_limits.maxPrims) +
                                          " prims after expanding references");
+        // Every composed prim copies its properties: a reference fan-out multiplies them.
+        for (const auto& property : spec.properties)
+            m_values +=
+                1 +
+                (property.value ? property.value->numbers.size() + property.value->items.size()
+                                : 0) +
+                property.timeSamples.size();
+        if (m_values > m_limits.maxValues)
+            return error(spec.place, "more than " + std::to_string(m_limits.maxValues) +
+                                         " values after expanding references");
         Prim result;
         result.specifier = Prim::Specifier::Over;
         bool referenced = false;
@@ -206,6 +216,7 @@ private:
     Diagnostics& m_warnings;
     std::vector<std::string> m_referencing;
     std::size_t m_prims = 0;
+    std::size_t m_values = 0;
 };
 
 } // namespace

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <limits>
 #include <string_view>
+#include <unordered_map>
 #include <unordered_set>
 
 namespace hyperrig::core::io::usd {
@@ -96,7 +97,7 @@ public:
             if (auto read = parseMetadataBlock(layer.metadata, 1); !read)
                 return read.error();
         }
-        std::vector<std::string> names;
+        UsdaNameIndex names;
         while (true) {
             auto token = m_lexer.peek();
             if (!token)
@@ -114,7 +115,7 @@ public:
             auto prim = parsePrim("", 1);
             if (!prim)
                 return prim.error();
-            if (auto unique = checkUniqueChild(layer.prims, *prim); !unique)
+            if (auto unique = checkUniqueChild(layer.prims, names, *prim); !unique)
                 return unique.error();
             layer.prims.push_back(std::move(*prim));
         }
@@ -180,12 +181,16 @@ private:
         return token;
     }
 
-    Result<void> checkUniqueChild(const std::vector<Prim>& siblings, const Prim& prim) const {
-        for (const auto& sibling : siblings)
-            if (sibling.name == prim.name)
-                return errorAt(prim.place, "a second prim named \"" + prim.name +
-                                               "\" in the same scope (the first is at " +
-                                               placeText(sibling.place) + ")");
+    // Names already used in one scope (a map, so a scope with many prims stays linear).
+    using UsdaNameIndex = std::unordered_map<std::string, std::size_t>;
+
+    Result<void> checkUniqueChild(const std::vector<Prim>& siblings, UsdaNameIndex& names,
+                                  const Prim& prim) const {
+        const auto [at, added] = names.emplace(prim.name, siblings.size());
+        if (!added)
+            return errorAt(prim.place, "a second prim named \"" + prim.name +
+                                           "\" in the same scope (the first is at " +
+                                           placeText(siblings[at->second].place) + ")");
         return {};
     }
 
@@ -234,6 +239,8 @@ private:
         auto open = expectPunct('{', "to open the body of prim \"" + prim.name + "\"");
         if (!open)
             return open.error();
+        UsdaNameIndex childNames;
+        UsdaNameIndex propertyNames;
         while (true) {
             auto token = m_lexer.peek();
             if (!token)
@@ -253,7 +260,7 @@ private:
                 auto child = parsePrim(prim.path, depth + 1);
                 if (!child)
                     return child.error();
-                if (auto unique = checkUniqueChild(prim.children, *child); !unique)
+                if (auto unique = checkUniqueChild(prim.children, childNames, *child); !unique)
                     return unique.error();
                 prim.children.push_back(std::move(*child));
                 continue;
@@ -263,7 +270,7 @@ private:
                     return skipped.error();
                 continue;
             }
-            if (auto property = parseProperty(prim, depth); !property)
+            if (auto property = parseProperty(prim, propertyNames, depth); !property)
                 return property.error();
         }
     }
@@ -316,7 +323,7 @@ private:
         return {};
     }
 
-    Result<void> parseProperty(Prim& prim, std::size_t depth) {
+    Result<void> parseProperty(Prim& prim, UsdaNameIndex& propertyNames, std::size_t depth) {
         auto first = m_lexer.next();
         if (!first)
             return first.error();
@@ -435,18 +442,19 @@ private:
                                                 property.fullTypeName() + "'; skipped"));
             return {};
         }
-        addProperty(prim, std::move(property));
+        addProperty(prim, propertyNames, std::move(property));
         return {};
     }
 
     // A property authored twice in one prim: the later opinion wins (usdskel.md §12.4), field
     // by field, so `x = …` and `x.timeSamples = {…}` coexist.
-    void addProperty(Prim& prim, Property property) {
-        Property* existing = prim.property(property.name);
-        if (!existing) {
+    void addProperty(Prim& prim, UsdaNameIndex& propertyNames, Property property) {
+        const auto [at, added] = propertyNames.emplace(property.name, prim.properties.size());
+        if (added) {
             prim.properties.push_back(std::move(property));
             return;
         }
+        Property* existing = &prim.properties[at->second];
         if (existing->relationship != property.relationship ||
             existing->fullTypeName() != property.fullTypeName()) {
             m_warnings.push_back(

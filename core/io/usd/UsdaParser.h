@@ -19,6 +19,8 @@ struct UsdLimits {
     std::size_t maxValues = std::size_t{1} << 25;
     // Prims after internal references are expanded (a reference fan-out multiplies prims).
     std::size_t maxPrims = std::size_t{1} << 20;
+    // Levels of a skeleton's joint hierarchy (bones nest as deep as the joint paths).
+    std::size_t maxJointDepth = 1024;
 };
 
 namespace usd {
