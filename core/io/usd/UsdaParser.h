@@ -18,7 +18,7 @@ struct UsdLimits {
     // Numbers and values in the whole layer (a huge array is refused while it is read).
     std::size_t maxValues = std::size_t{1} << 25;
     // Prims after internal references are expanded (a reference fan-out multiplies prims).
-    std::size_t maxPrims = std::size_t{1} << 20;
+    std::size_t maxPrims = std::size_t{1} << 18;
     // Levels of a skeleton's joint hierarchy (bones nest as deep as the joint paths).
     std::size_t maxJointDepth = 1024;
 };

@@ -28,8 +28,3 @@ target_sources(hyperrig_core_tests PRIVATE
     core/io/gltf/GltfSkinningTests.cpp
     core/io/gltf/GltfStaticMeshesTests.cpp
     core/io/gltf/GltfWeightsTests.cpp)
-target_sources(hyperrig_core_tests PRIVATE
-    core/io/usd/UsdaParserTests.cpp
-    core/io/usd/UsdHostileInputTests.cpp
-    core/io/usd/UsdImportTests.cpp
-    core/io/usd/UsdSkinningTests.cpp)
