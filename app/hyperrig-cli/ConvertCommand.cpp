@@ -3,6 +3,7 @@
 #include "app/hyperrig-cli/GltfConvert.h"
 #include "app/hyperrig-cli/GltfCrossSection.h"
 #include "app/hyperrig-cli/MpfbConvert.h"
+#include "app/hyperrig-cli/UsdConvert.h"
 
 namespace hyperrig::cli {
 namespace {
@@ -10,6 +11,18 @@ namespace {
 int runConvert(const ParsedOptions& options, CliContext& context) {
     const std::string& input = options.positionals()[0];
     const std::string& output = options.positionals()[1];
+    if (core::io::isUsdPath(output)) {
+        std::fprintf(context.err, "hyperrig-cli: convert: writing USD is not supported yet "
+                                  "(.usda converts to .g4tf or .g4b)\n");
+        return kExitUnreadable;
+    }
+    const bool usd = core::io::isUsdPath(input);
+    if (usd &&
+        (core::io::isGltfPath(output) || isMpfbRigPath(output) || options.flag("cross-section"))) {
+        std::fprintf(context.err, "hyperrig-cli: convert: a .usda converts to G4MF (.g4tf or "
+                                  ".g4b) only\n");
+        return kExitUnreadable;
+    }
     if (isMpfbRigPath(input) && isMpfbRigPath(output)) {
         std::fprintf(context.err, "hyperrig-cli: convert: one side must be a G4MF file\n");
         return kExitUnreadable;
@@ -91,6 +104,8 @@ int runConvert(const ParsedOptions& options, CliContext& context) {
     }
     if (gltf)
         return convertWithGltf(input, output, options, writeOptions, context);
+    if (usd)
+        return convertUsdToG4mf(input, output, writeOptions, context);
     if (isMpfbRigPath(input))
         return convertMpfbRigToG4mf(input, output, options, writeOptions, context);
     auto read = readDocumentFile(input, options, context);
@@ -109,7 +124,7 @@ CliCommand convertCommand() {
             "[--cross-section [--w OFFSET] [--slice w=OFFSET,v=OFFSET,...] "
             "[--rotate xw=DEG,...] [--pose POSE.json | --pose-name NAME]]",
             "rewrite a G4MF file as .g4tf or .g4b (chosen by OUT's extension), losslessly; "
-            "an MPFB rig (.json) or glTF 2.0 (.gltf/.glb, 3D only) in or out; "
+            "an MPFB rig (.json) or glTF 2.0 (.gltf/.glb, 3D only) in or out, a UsdSkel .usda in; "
             "--cross-section writes a 4D..8D document's 3D cross-section as a static glTF mesh",
             OptionSpec{{"external-bin", "zstd", "reference-pose", "cross-section"},
                        {"schema", "base-mesh", "vertex-groups", "weights", "w", "slice", "rotate",

@@ -1,6 +1,7 @@
 #include "app/hyperrig-cli/Commands.h"
 #include "app/hyperrig-cli/DocumentFiles.h"
 #include "app/hyperrig-cli/GltfConvert.h"
+#include "app/hyperrig-cli/UsdConvert.h"
 #include "core/model/DocumentSummary.h"
 #include "core/model/JsonDump.h"
 
@@ -10,11 +11,13 @@ namespace hyperrig::cli {
 namespace {
 
 nlohmann::ordered_json summaryJson(const core::model::DocumentSummary& summary,
-                                   const core::io::ReadDocument& read, bool gltf) {
+                                   const core::io::ReadDocument& read, bool gltf, bool usd) {
     nlohmann::ordered_json json;
     json["dimension"] = summary.dimension;
     const bool binary = read.container == core::io::G4mfContainer::Binary;
-    if (gltf) {
+    if (usd) {
+        json["container"] = "usda";
+    } else if (gltf) {
         json["container"] = binary ? "glb" : "gltf";
     } else {
         json["container"] = binary ? "g4b" : "g4tf";
@@ -55,8 +58,15 @@ std::string joined(const std::vector<std::string>& items) {
 int runInfo(const ParsedOptions& options, CliContext& context) {
     const std::string& path = options.positionals()[0];
     const bool gltf = core::io::isGltfPath(path);
+    const bool usd = core::io::isUsdPath(path);
     std::optional<core::io::ReadDocument> read;
-    if (gltf) {
+    if (usd) {
+        auto imported = importUsdFile(path, context);
+        if (!imported)
+            return kExitUnreadable;
+        read.emplace();
+        read->document = std::move(imported->document);
+    } else if (gltf) {
         auto imported = importGltfFile(path, options, context);
         if (!imported)
             return kExitUnreadable;
@@ -73,10 +83,13 @@ int runInfo(const ParsedOptions& options, CliContext& context) {
     const auto summary = core::model::summarize(read->document);
     if (options.flag("json")) {
         std::fprintf(context.out, "%s\n",
-                     core::model::jsonText(summaryJson(summary, *read, gltf), 2).c_str());
+                     core::model::jsonText(summaryJson(summary, *read, gltf, usd), 2).c_str());
         return kExitSuccess;
     }
-    if (gltf)
+    if (usd)
+        std::fprintf(context.out, "%s: UsdSkel (text .usda), read as a %dD document\n",
+                     path.c_str(), summary.dimension);
+    else if (gltf)
         std::fprintf(context.out, "%s: glTF 2.0 (%s), read as a %dD document\n", path.c_str(),
                      read->container == core::io::G4mfContainer::Binary ? "binary .glb"
                                                                         : "text .gltf",
@@ -105,7 +118,8 @@ int runInfo(const ParsedOptions& options, CliContext& context) {
 
 CliCommand infoCommand() {
     return {"info", "info FILE [--json]",
-            "counts (G4MF, or a .gltf/.glb as imported) of nodes, skeletons, bones, meshes, skins, "
+            "counts (G4MF, or a .gltf/.glb/.usda as imported) of nodes, skeletons, bones, meshes, "
+            "skins, "
             "groups, influences, simplexes",
             OptionSpec{{"json"}, {}, 1, 1}, &runInfo};
 }

@@ -1,6 +1,7 @@
 #include "app/hyperrig-cli/Commands.h"
 #include "app/hyperrig-cli/DocumentFiles.h"
 #include "app/hyperrig-cli/GltfConvert.h"
+#include "app/hyperrig-cli/UsdConvert.h"
 #include "core/io/g4mf/G4mfFile.h"
 #include "core/model/JsonDump.h"
 #include "core/validate/Validator.h"
@@ -37,7 +38,11 @@ int runValidate(const ParsedOptions& options, CliContext& context) {
     const bool json = options.flag("json");
     core::Diagnostics diagnostics;
     std::string unreadable;
-    if (core::io::isGltfPath(path)) {
+    if (core::io::isUsdPath(path)) {
+        // .usda: what the import reports, placed by line and column.
+        if (auto found = usdDiagnostics(path, unreadable))
+            diagnostics = std::move(*found);
+    } else if (core::io::isGltfPath(path)) {
         // glTF: what the import reports, with pointers into the glTF.
         if (auto found = gltfDiagnostics(path, options, unreadable))
             diagnostics = std::move(*found);
@@ -80,7 +85,7 @@ int runValidate(const ParsedOptions& options, CliContext& context) {
 
 CliCommand validateCommand() {
     return {"validate", "validate FILE [--json]",
-            "check every G4MF rule (glTF: the import's findings); exit 0 valid, 1 errors "
+            "check every G4MF rule (glTF, .usda: the import's findings); exit 0 valid, 1 errors "
             "found, 2 unreadable",
             OptionSpec{{"json"}, {}, 1, 1}, &runValidate};
 }

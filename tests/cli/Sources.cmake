@@ -14,4 +14,5 @@ target_sources(hyperrig_cli_tests PRIVATE
     cli/CliMpfbTests.cpp
     cli/CliGltfTests.cpp
     cli/CliGltfCrossSectionTests.cpp
+    cli/CliUsdTests.cpp
     ${PROJECT_SOURCE_DIR}/app/hyperrig-cli/CliOptions.cpp)

@@ -14,6 +14,7 @@
 #include "core/io/mpfb/MpfbExport.h"
 #include "core/io/mpfb/MpfbImport.h"
 #include "core/io/obj/ObjReader.h"
+#include "core/io/usd/UsdImport.h"
 #include "core/ops/PoseAsRest.h"
 #include "core/ops/influence/InfluenceScriptOps.h"
 #include "core/validate/Validator.h"
@@ -187,11 +188,24 @@ int exerciseGltf(const std::uint8_t* data, std::size_t size) {
     return 0;
 }
 
+int exerciseUsda(const std::uint8_t* data, std::size_t size) {
+    io::UsdLimits limits;
+    limits.maxFileBytes = std::size_t{16} << 20;
+    limits.maxDepth = 32;
+    limits.maxValues = std::size_t{1} << 20;
+    limits.maxPrims = std::size_t{1} << 16;
+    auto imported = io::importUsda(textOf(data, size), "fuzz.usda", limits);
+    if (!imported)
+        return 0;
+    writeEveryWay(imported->document);
+    return 0;
+}
+
 const std::vector<Target>& targets() {
     static const std::vector<Target> list{{"g4tf", &exerciseG4tf},     {"g4b", &exerciseG4b},
                                           {"script", &exerciseScript}, {"pose", &exercisePose},
                                           {"obj", &exerciseObj},       {"mpfb", &exerciseMpfbRig},
-                                          {"gltf", &exerciseGltf}};
+                                          {"gltf", &exerciseGltf},     {"usda", &exerciseUsda}};
     return list;
 }
 
