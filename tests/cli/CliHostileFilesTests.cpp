@@ -141,12 +141,12 @@ TEST_CASE("no regression corpus input reaches the CLI's last-resort handler",
                                      {"convert", path.string(), (folder / "gltf.g4b").string()}));
     }
     // .usda: one convert each (parse, compose, import, then a G4MF write).
-    for (const auto& entry : std::filesystem::directory_iterator(kCorpus / "usda")) {
-        if (entry.path().extension() != ".usda")
+    for (const auto& path : cliCorpusInputs("usda")) {
+        if (path.extension() != ".usda")
             continue; // the licence files of the OpenUSD copies
-        INFO(entry.path().string());
-        requireOwnOutcome(runProcess(
-            cliExecutable(), {"convert", entry.path().string(), (folder / "usda.g4b").string()}));
+        INFO(path.string());
+        requireOwnOutcome(runProcess(cliExecutable(),
+                                     {"convert", path.string(), (folder / "usda.g4b").string()}));
     }
     const std::string sample = hyperrig::test::samplePath("tiny-4d-mesh.g4tf");
     for (const auto& path : cliCorpusInputs("script")) {
