@@ -1,0 +1,157 @@
+#include "render/headless/EglContext.h"
+#include "render/preview/Previewer.h"
+#include "tests/render/ViewportTestSupport.h"
+#include "tests/support/ProcessRunner.h"
+#include "tests/view/PreviewTestSupport.h"
+
+#include <catch2/catch.hpp>
+#include <fstream>
+
+using namespace hyperrig::render;
+using overlay::PoseSelection;
+
+namespace {
+
+// A Previewer drawing headless into a 320 x 240 offscreen framebuffer of a surfaceless EGL
+// context, as hyperrig-view draws into its window.
+struct HeadlessPreviewerFixture {
+    hyperrig::test::OffscreenTarget target{320, 240};
+    preview::Previewer previewer;
+
+    HeadlessPreviewerFixture() {
+        auto initialized = previewer.initializeGl(headless::EglContext::getProcAddress());
+        INFO((initialized.ok() ? "" : initialized.error().message()));
+        REQUIRE(initialized.ok());
+        previewer.resize({320, 240, 320, 240});
+        // The grid would count as "model" pixels; the tests look at the rig alone.
+        previewer.overlayState().showGrid = false;
+        previewer.overlayState().displayChanged = true;
+    }
+    ~HeadlessPreviewerFixture() { previewer.releaseGl(); }
+
+    gl::RgbaImage frame() {
+        previewer.drawFrame(target.target.name(), 1.0F / 60.0F);
+        REQUIRE(glGetError() == GL_NO_ERROR);
+        return target.target.readPixels();
+    }
+
+    // Whether every corner of the scene's bounds lies inside the picture.
+    bool sceneFramed() const {
+        const auto& bounds = previewer.viewport().sceneBounds();
+        REQUIRE(bounds);
+        const view::OrbitCamera& camera = previewer.viewport().camera();
+        const glm::mat4 clipFromWorld =
+            camera.projectionMatrix(320.0F / 240.0F) * camera.viewMatrix();
+        for (int corner = 0; corner < 8; ++corner) {
+            const glm::vec4 clip =
+                clipFromWorld * glm::vec4((corner & 1) ? bounds->max.x : bounds->min.x,
+                                          (corner & 2) ? bounds->max.y : bounds->min.y,
+                                          (corner & 4) ? bounds->max.z : bounds->min.z, 1.0F);
+            const glm::vec2 ndc = glm::vec2(clip) / clip.w;
+            if (std::abs(ndc.x) > 1.0F || std::abs(ndc.y) > 1.0F)
+                return false;
+        }
+        return true;
+    }
+};
+
+std::size_t previewDifferingPixels(const gl::RgbaImage& a, const gl::RgbaImage& b) {
+    std::size_t differing = 0;
+    for (std::size_t at = 0; at + 3 < a.pixels.size(); at += 4)
+        if (a.pixels[at] != b.pixels[at] || a.pixels[at + 1] != b.pixels[at + 1] ||
+            a.pixels[at + 2] != b.pixels[at + 2])
+            ++differing;
+    return differing;
+}
+
+} // namespace
+
+TEST_CASE_METHOD(HeadlessPreviewerFixture,
+                 "the previewer shows a sample framed, switches poses and slices, and keeps it "
+                 "when a dropped file fails",
+                 "[gl][preview]") {
+    const auto sample = hyperrig::test::previewSample("creature-4d.g4tf");
+    REQUIRE(previewer.open(sample).ok());
+    const overlay::OverlayState& state = previewer.overlayState();
+    CHECK(state.readOnly);
+    CHECK(state.is4D);
+    CHECK(state.bindPoseNames == std::vector<std::string>{"APose", "TPose"});
+    CHECK(state.pose.kind == PoseSelection::Kind::Rest);
+    CHECK(state.heading.find("creature-4d.g4tf") != std::string::npos);
+    CHECK(state.notice.empty());
+
+    // Load and frame: the first frame puts the whole slice in view, and the rig is drawn.
+    const gl::RgbaImage rest = frame();
+    CHECK(sceneFramed());
+    CHECK(hyperrig::test::modelPixelCount(rest, previewer.viewport()) > 2000);
+    const std::size_t restTriangles = state.statistics.triangles;
+    CHECK(restTriangles > 0);
+
+    // Orbit away, then F frames again.
+    previewer.viewport().camera().distance *= 8.0F;
+    previewer.keyChanged(preview::PreviewKey::F, true, {});
+    CHECK(sceneFramed());
+
+    // P: the next pose (rest -> APose -> TPose -> rest); the picture changes with it.
+    previewer.keyChanged(preview::PreviewKey::P, true, {});
+    CHECK(state.pose == PoseSelection{PoseSelection::Kind::BindPose, "APose"});
+    const gl::RgbaImage aPose = frame();
+    CHECK(previewDifferingPixels(rest, aPose) > 200);
+    previewer.keyChanged(preview::PreviewKey::P, true, {});
+    previewer.keyChanged(preview::PreviewKey::P, true, {});
+    CHECK(state.pose.kind == PoseSelection::Kind::Rest);
+
+    // Page Up slides the slice by 1/20 of the offset slider's range; X turns it 90° in XW;
+    // R resets both.
+    const double step = (state.offsetMax - state.offsetMin) / 20.0;
+    previewer.keyChanged(preview::PreviewKey::PageUp, true, {});
+    CHECK(state.view.offset == Approx(step));
+    CHECK(state.statistics.triangles != restTriangles);
+    previewer.keyChanged(preview::PreviewKey::X, true, {});
+    CHECK(state.view.xwDegrees == 90.0);
+    previewer.keyChanged(preview::PreviewKey::R, true, {});
+    CHECK(state.view == hyperrig::core::eval::View4D{});
+    CHECK(state.statistics.triangles == restTriangles);
+
+    // A dropped file that cannot be read keeps the document, its pose and its view, and says
+    // why in the overlay.
+    previewer.choosePose({PoseSelection::Kind::BindPose, "TPose"});
+    const std::size_t tPoseTriangles = state.statistics.triangles;
+    hyperrig::test::TemporaryFolder folder;
+    std::ofstream(folder / "broken.g4tf") << "{ not json";
+    previewer.filesDropped({folder / "broken.g4tf"});
+    REQUIRE(previewer.document());
+    CHECK(previewer.document()->path == sample);
+    CHECK(state.pose == PoseSelection{PoseSelection::Kind::BindPose, "TPose"});
+    CHECK(state.statistics.triangles == tPoseTriangles);
+    CHECK(state.notice.find("broken.g4tf") != std::string::npos);
+    CHECK(hyperrig::test::modelPixelCount(frame(), previewer.viewport()) > 2000);
+
+    // A good one replaces it: rest pose, no slice controls for a 3D rig, the notice gone.
+    previewer.filesDropped({hyperrig::test::previewSample("arm-3d.g4tf")});
+    CHECK(previewer.document()->path.filename() == "arm-3d.g4tf");
+    CHECK_FALSE(state.is4D);
+    CHECK(state.pose.kind == PoseSelection::Kind::Rest);
+    CHECK(state.notice.empty());
+    frame();
+    CHECK(sceneFramed());
+}
+
+TEST_CASE_METHOD(HeadlessPreviewerFixture,
+                 "the previewer's F1 window lists the keys over the picture", "[gl][preview]") {
+    REQUIRE(previewer.open(hyperrig::test::previewSample("tiny-4d-mesh.g4tf")).ok());
+    frame();
+    frame();
+    const overlay::Overlay* overlay = previewer.viewport().overlay();
+    REQUIRE(overlay);
+    CHECK(overlay->layout().keyHelpWindow.maxX == 0.0F);
+    previewer.keyChanged(preview::PreviewKey::F1, true, {});
+    CHECK(previewer.overlayState().showKeyHelp);
+    frame();
+    frame(); // auto-resizing: measured, then shown
+    const overlay::OverlayRect help = overlay->layout().keyHelpWindow;
+    CHECK(help.maxX - help.minX > 100.0F);
+    CHECK(overlay->layout().covers(help.centerX(), help.centerY()));
+    previewer.keyChanged(preview::PreviewKey::Escape, true, {});
+    CHECK_FALSE(previewer.overlayState().showKeyHelp);
+}
