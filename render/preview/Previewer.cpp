@@ -309,6 +309,22 @@ void Previewer::choosePose(const overlay::PoseSelection& pose) {
     applyOverlayChanges();
 }
 
+core::Result<void> Previewer::choosePoseNamed(const std::string& name) {
+    if (name == "rest") {
+        choosePose({overlay::PoseSelection::Kind::Rest, {}});
+        return {};
+    }
+    const std::vector<std::string>& names = m_overlayState.bindPoseNames;
+    if (std::find(names.begin(), names.end(), name) == names.end()) {
+        std::string known = "rest";
+        for (const std::string& stored : names)
+            known += ", " + stored;
+        return core::Error("no stored bind pose named '" + name + "' (poses: " + known + ")");
+    }
+    choosePose({overlay::PoseSelection::Kind::BindPose, name});
+    return {};
+}
+
 void Previewer::setView(const core::eval::View4D& view) {
     m_overlayState.view = view;
     m_overlayState.viewChanged = true;

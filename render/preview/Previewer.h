@@ -72,6 +72,9 @@ public:
     // What the keys do, for hosts and tests (the overlay's controls change the same state).
     void perform(PreviewAction action);
     void choosePose(const overlay::PoseSelection& pose);
+    // Shows the pose named `name`: "rest" or one of the document's stored bind poses; fails,
+    // listing the poses there are, for any other name.
+    core::Result<void> choosePoseNamed(const std::string& name);
     void setView(const core::eval::View4D& view);
 
     // Draws one frame into `framebuffer` (the window's default framebuffer, 0, or a test's

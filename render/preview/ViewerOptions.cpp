@@ -19,13 +19,14 @@ bool parseViewerSide(std::string_view text, int& side) {
 } // namespace
 
 std::string viewerUsage() {
-    return "usage: hyperrig-view [FILE] [--size WxH] [--screenshot OUT.png] "
+    return "usage: hyperrig-view [FILE] [--pose NAME] [--size WxH] [--screenshot OUT.png] "
            "[--first-frame-time] [--allow-outside-references]\n"
            "\n"
            "Shows a G4MF rig (.g4tf, .g4b) read-only: its rest pose and stored bind poses,\n"
            "a 4D..8D rig as a 3D slice with its offset and XW/YW/ZW rotations. Drop another\n"
            "file on the window to open it; F1 lists every key.\n"
            "\n"
+           "  --pose NAME                  show that stored bind pose first (APose, ...) or rest\n"
            "  --size WxH                   window size in logical pixels (default 1280x800)\n"
            "  --screenshot OUT.png         draw, write the window's pixels as a PNG, exit\n"
            "  --first-frame-time           print the milliseconds from start to the first\n"
@@ -56,6 +57,11 @@ core::Result<ViewerOptions> parseViewerOptions(const std::vector<std::string>& a
             if (!path)
                 return path.error();
             options.screenshot = *path;
+        } else if (argument == "--pose") {
+            auto name = value();
+            if (!name)
+                return name.error();
+            options.pose = *name;
         } else if (argument == "--size") {
             auto size = value();
             if (!size)
@@ -75,6 +81,8 @@ core::Result<ViewerOptions> parseViewerOptions(const std::vector<std::string>& a
             options.file = argument;
         }
     }
+    if (options.pose && !options.file)
+        return core::Error("--pose needs a FILE");
     if (options.screenshot && options.firstFrameTime)
         return core::Error("give at most one of --screenshot and --first-frame-time");
     return options;

@@ -9,10 +9,12 @@
 namespace hyperrig::render::preview {
 
 // hyperrig-view's command line:
-//   hyperrig-view [FILE] [--size WxH] [--screenshot OUT.png] [--first-frame-time]
+//   hyperrig-view [FILE] [--pose NAME] [--size WxH] [--screenshot OUT.png] [--first-frame-time]
 //                 [--allow-outside-references] | --help | --version
 struct ViewerOptions {
     std::optional<std::string> file;
+    // The pose shown first: "rest" (the default) or a stored bind pose's type name ("APose").
+    std::optional<std::string> pose;
     int width = 1280; // the window, in logical pixels
     int height = 800;
     // Draw until the overlay has settled, write the window's pixels as a PNG and exit.

@@ -86,6 +86,8 @@ TEST_CASE("hyperrig-view's command line", "[preview][options]") {
     };
     CHECK(error({"--size", "800"}) == "--size needs WxH, 64..8192 each (e.g. 1280x800), not '800'");
     CHECK(error({"--screenshot"}) == "--screenshot needs a value");
+    CHECK(error({"--pose", "APose"}) == "--pose needs a FILE");
+    CHECK(preview::parseViewerOptions({"a.g4tf", "--pose", "APose"})->pose == "APose");
     CHECK(error({"--frobnicate"}) == "unknown option --frobnicate");
     CHECK(error({"a.g4tf", "b.g4tf"}) == "one FILE at most (got 'a.g4tf' and 'b.g4tf')");
     CHECK(error({"--screenshot", "x.png", "--first-frame-time"}) ==

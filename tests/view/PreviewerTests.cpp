@@ -113,9 +113,15 @@ TEST_CASE_METHOD(HeadlessPreviewerFixture,
     CHECK(state.view == hyperrig::core::eval::View4D{});
     CHECK(state.statistics.triangles == restTriangles);
 
+    // --pose NAME: a stored bind pose by name, or an error listing the poses there are.
+    CHECK(previewer.choosePoseNamed("IPose").error().message() ==
+          "no stored bind pose named 'IPose' (poses: rest, APose, TPose)");
+    CHECK(state.pose.kind == PoseSelection::Kind::Rest);
+
     // A dropped file that cannot be read keeps the document, its pose and its view, and says
     // why in the overlay.
-    previewer.choosePose({PoseSelection::Kind::BindPose, "TPose"});
+    REQUIRE(previewer.choosePoseNamed("TPose").ok());
+    CHECK(state.pose == PoseSelection{PoseSelection::Kind::BindPose, "TPose"});
     const std::size_t tPoseTriangles = state.statistics.triangles;
     hyperrig::test::TemporaryFolder folder;
     std::ofstream(folder / "broken.g4tf") << "{ not json";

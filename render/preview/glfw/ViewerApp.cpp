@@ -77,6 +77,16 @@ int runViewer(const std::vector<std::string>& arguments,
                 previewer.releaseGl();
                 return 2;
             }
+        } else if (options.pose) {
+            if (auto posed = previewer.choosePoseNamed(*options.pose); !posed) {
+                std::fprintf(stderr, "hyperrig-view: --pose: %s\n",
+                             posed.error().message().c_str());
+                if (scripted) {
+                    previewer.releaseGl();
+                    return 2;
+                }
+                previewer.overlayState().notice = posed.error().message();
+            }
         }
     }
 
