@@ -18,7 +18,7 @@ loadPreviewDocument(const std::filesystem::path& path, const core::io::ReadOptio
     const std::string name = path.filename().string();
     auto read = core::io::readG4mf(path, options);
     if (!read)
-        return read.error().withContext(name);
+        return read.error(); // the reader names the file
     const int dimension = read->document.dimension();
     if (dimension < 2 || dimension > 8)
         return core::Error(name + ": the document is " + std::to_string(dimension) +

@@ -87,6 +87,11 @@ core::Result<void> Previewer::initializeGl(const gl::GetProcAddress& getProcAddr
     auto initialized = m_viewport.initialize(getProcAddress);
     if (!initialized)
         return initialized;
+    const std::string& renderer = m_viewport.glInfo().renderer;
+    const bool software = renderer.find("llvmpipe") != std::string::npos ||
+                          renderer.find("softpipe") != std::string::npos ||
+                          renderer.find("swrast") != std::string::npos;
+    setMultisampling(software ? 1 : 4);
     auto overlay = m_viewport.enableOverlay();
     if (!overlay) // the picture and the keys still work; only the overlay's controls are missing
         m_overlayState.notice = overlay.error().message();
@@ -95,12 +100,22 @@ core::Result<void> Previewer::initializeGl(const gl::GetProcAddress& getProcAddr
 }
 
 void Previewer::releaseGl() {
+    m_multisampled.reset();
     m_viewport.releaseGl();
 }
 
-core::Result<void> Previewer::open(const std::filesystem::path& path) {
+void Previewer::setMultisampling(int samples) {
+    m_samples = std::max(1, samples);
+    m_multisampled.reset(); // made at the next frame's size
     requestFrames();
-    auto loaded = loadPreviewDocument(path, m_readOptions);
+}
+
+core::Result<void> Previewer::open(const std::filesystem::path& path) {
+    return show(loadPreviewDocument(path, m_readOptions));
+}
+
+core::Result<void> Previewer::show(core::Result<std::unique_ptr<PreviewDocument>> loaded) {
+    requestFrames();
     if (!loaded) {
         m_overlayState.notice = "Cannot open: " + loaded.error().message();
         return loaded.error();
@@ -432,9 +447,34 @@ void Previewer::drawFrame(GLuint framebuffer, float deltaSeconds) {
         m_frameOnNextDraw = false;
     }
     const auto start = std::chrono::steady_clock::now();
-    m_viewport.draw(framebuffer, m_size.framebufferWidth, m_size.framebufferHeight);
+    drawViewport(framebuffer);
     m_overlayState.statistics.frameMilliseconds =
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+}
+
+void Previewer::drawViewport(GLuint framebuffer) {
+    const int width = m_size.framebufferWidth;
+    const int height = m_size.framebufferHeight;
+    if (m_samples > 1 && width > 0 && height > 0 &&
+        (!m_multisampled || m_multisampled->width() != width ||
+         m_multisampled->height() != height)) {
+        m_multisampled.reset();
+        auto made = gl::OffscreenFramebuffer::create(width, height, m_samples);
+        if (made)
+            m_multisampled = std::move(*made);
+        else // drawn without antialiasing rather than not at all
+            m_samples = 1;
+    }
+    if (m_samples <= 1 || !m_multisampled) {
+        m_viewport.draw(framebuffer, width, height);
+        return;
+    }
+    m_viewport.draw(m_multisampled->name(), width, height);
+    // Resolves the samples into the host's framebuffer.
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, m_multisampled->name());
+    glBindFramebuffer(GL_DRAW_FRAMEBUFFER, framebuffer);
+    glBlitFramebuffer(0, 0, width, height, 0, 0, width, height, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+    glBindFramebuffer(GL_FRAMEBUFFER, framebuffer);
 }
 
 } // namespace hyperrig::render::preview

@@ -3,6 +3,7 @@
 #include "core/base/Result.h"
 #include "core/io/g4mf/G4mfFile.h"
 #include "render/gl/GlLoader.h"
+#include "render/gl/OffscreenFramebuffer.h"
 #include "render/overlay/OverlayInput.h"
 #include "render/overlay/OverlayState.h"
 #include "render/preview/PreviewDocument.h"
@@ -16,6 +17,7 @@
 #include <array>
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -48,6 +50,9 @@ public:
     // frame. On failure the document shown so far stays as it was, the error becomes the
     // overlay's notice, and it is returned.
     core::Result<void> open(const std::filesystem::path& path);
+    // open() for a document already read: `loaded` is loadPreviewDocument's result, which a host
+    // may compute on another thread while its window opens (hyperrig-view does, to start faster).
+    core::Result<void> show(core::Result<std::unique_ptr<PreviewDocument>> loaded);
     bool hasDocument() const { return m_document != nullptr; }
     const PreviewDocument* document() const { return m_document.get(); }
 
@@ -86,6 +91,14 @@ public:
     // Whether something changed since the last frame (input, a document, ImGui settling):
     // event-driven hosts wait for events while this is false.
     bool wantsFrame() const { return m_framesWanted > 0; }
+
+    // Antialiasing: frames are drawn into a multisampled offscreen framebuffer with `samples`
+    // samples and resolved into the host's (1: drawn directly). initializeGl chooses 4 (the
+    // headless pictures' count) on a GPU and 1 on a software renderer (llvmpipe, softpipe,
+    // swrast), where 4 samples cost a quarter of a second of the start-up budget
+    // (docs/decisions/0040-previewer-start-up.md).
+    void setMultisampling(int samples);
+    int multisampling() const { return m_samples; }
     bool quitRequested() const { return m_quitRequested; }
 
     const overlay::OverlayState& overlayState() const { return m_overlayState; }
@@ -95,6 +108,8 @@ public:
 
 private:
     void resetOverlayState();
+    // Viewport::draw into `framebuffer`, through the multisampled framebuffer when there is one.
+    void drawViewport(GLuint framebuffer);
     // Evaluates and slices the document again under the overlay's pose and view.
     core::Result<void> refreshScene();
     void applyOverlayChanges();
@@ -105,6 +120,8 @@ private:
     void updatePointerOverlayState(bool pressed, bool released);
 
     core::io::ReadOptions m_readOptions;
+    int m_samples = 1;
+    std::optional<gl::OffscreenFramebuffer> m_multisampled; // when m_samples > 1, GL current
     std::unique_ptr<PreviewDocument> m_document;
     view::Viewport m_viewport;
     scene::SceneWorkspace m_workspace;

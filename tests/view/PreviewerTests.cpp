@@ -35,23 +35,25 @@ struct HeadlessPreviewerFixture {
         return target.target.readPixels();
     }
 
-    // Whether every corner of the scene's bounds lies inside the picture.
+    // Whether the camera frames the scene: every surface corner inside the picture, and the
+    // surfaces spanning more than half of its width or height (framing fits the points, with a
+    // margin; view/SceneFraming.h).
     bool sceneFramed() const {
-        const auto& bounds = previewer.viewport().sceneBounds();
-        REQUIRE(bounds);
         const view::OrbitCamera& camera = previewer.viewport().camera();
         const glm::mat4 clipFromWorld =
             camera.projectionMatrix(320.0F / 240.0F) * camera.viewMatrix();
-        for (int corner = 0; corner < 8; ++corner) {
-            const glm::vec4 clip =
-                clipFromWorld * glm::vec4((corner & 1) ? bounds->max.x : bounds->min.x,
-                                          (corner & 2) ? bounds->max.y : bounds->min.y,
-                                          (corner & 4) ? bounds->max.z : bounds->min.z, 1.0F);
-            const glm::vec2 ndc = glm::vec2(clip) / clip.w;
-            if (std::abs(ndc.x) > 1.0F || std::abs(ndc.y) > 1.0F)
-                return false;
-        }
-        return true;
+        glm::vec2 low(1.0e9F);
+        glm::vec2 high(-1.0e9F);
+        for (const scene::SurfaceInput& surface : previewer.viewport().scene().surfaces)
+            for (const glm::vec3& corner : surface.positions) {
+                const glm::vec4 clip = clipFromWorld * glm::vec4(corner, 1.0F);
+                const glm::vec2 ndc = glm::vec2(clip) / clip.w;
+                low = glm::min(low, ndc);
+                high = glm::max(high, ndc);
+            }
+        const bool inside =
+            low.x >= -1.001F && low.y >= -1.001F && high.x <= 1.001F && high.y <= 1.001F;
+        return inside && (high.x - low.x > 1.0F || high.y - low.y > 1.0F);
     }
 };
 
@@ -148,6 +150,14 @@ TEST_CASE_METHOD(HeadlessPreviewerFixture,
     REQUIRE(previewer.open(hyperrig::test::previewSample("tiny-4d-mesh.g4tf")).ok());
     frame();
     frame();
+    // Software GL (the tests' llvmpipe) draws directly; a GPU through a multisampled
+    // framebuffer resolved into the host's, which shows the rig as well.
+    const bool software =
+        previewer.viewport().glInfo().renderer.find("llvmpipe") != std::string::npos;
+    CHECK(previewer.multisampling() == (software ? 1 : 4));
+    previewer.setMultisampling(software ? 4 : 1);
+    CHECK(hyperrig::test::modelPixelCount(frame(), previewer.viewport()) > 500);
+
     const overlay::Overlay* overlay = previewer.viewport().overlay();
     REQUIRE(overlay);
     CHECK(overlay->layout().keyHelpWindow.maxX == 0.0F);

@@ -99,7 +99,9 @@ core::Result<std::unique_ptr<GlfwWindow>> GlfwWindow::create(const Options& opti
     glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
     glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
     glfwWindowHint(GLFW_DEPTH_BITS, 24);
-    glfwWindowHint(GLFW_SAMPLES, 4); // the headless pictures' multisampling (HeadlessRender.h)
+    // No multisampled default framebuffer: the Previewer multisamples offscreen where the
+    // renderer is a GPU (decision 0040).
+    glfwWindowHint(GLFW_SAMPLES, 0);
     glfwWindowHint(GLFW_SCALE_TO_MONITOR, GLFW_TRUE);
     glfwWindowHint(GLFW_VISIBLE, options.visible ? GLFW_TRUE : GLFW_FALSE);
     std::unique_ptr<GlfwWindow> window(new GlfwWindow());

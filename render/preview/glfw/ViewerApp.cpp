@@ -9,6 +9,7 @@
 #include <glad/gl.h>
 
 #include <cstdio>
+#include <future>
 
 namespace hyperrig::render::preview {
 
@@ -56,14 +57,22 @@ int runViewer(const std::vector<std::string>& arguments,
         return 0;
     }
     const bool scripted = options.screenshot || options.firstFrameTime;
+    core::io::ReadOptions readOptions;
+    readOptions.allowOutsideReferences = options.allowOutsideReferences;
+    // The document is read on another thread while the window and its GL context open: on
+    // Mesa's software renderer both take a few hundred milliseconds, and the start-up budget is
+    // 0.5 s (scripts/bench-view).
+    std::future<core::Result<std::unique_ptr<PreviewDocument>>> reading;
+    if (options.file)
+        reading = std::async(std::launch::async, [path = *options.file, readOptions] {
+            return loadPreviewDocument(path, readOptions);
+        });
 
     auto window = GlfwWindow::create({options.width, options.height, kViewerTitle, true});
     if (!window) {
         std::fprintf(stderr, "hyperrig-view: %s\n", window.error().message().c_str());
         return 1;
     }
-    core::io::ReadOptions readOptions;
-    readOptions.allowOutsideReferences = options.allowOutsideReferences;
     Previewer previewer(readOptions);
     if (auto initialized = previewer.initializeGl(GlfwWindow::getProcAddress()); !initialized) {
         std::fprintf(stderr, "hyperrig-view: %s\n", initialized.error().message().c_str());
@@ -71,7 +80,7 @@ int runViewer(const std::vector<std::string>& arguments,
     }
     (*window)->attach(&previewer);
     if (options.file) {
-        if (auto opened = previewer.open(*options.file); !opened) {
+        if (auto opened = previewer.show(reading.get()); !opened) {
             std::fprintf(stderr, "hyperrig-view: %s\n", opened.error().message().c_str());
             if (scripted) {
                 previewer.releaseGl();
