@@ -12,17 +12,17 @@ using overlay::PoseSelection;
 
 namespace {
 
-// A Previewer drawing headless into a 320 x 240 offscreen framebuffer of a surfaceless EGL
+// A Previewer drawing headless into a 480 x 360 offscreen framebuffer of a surfaceless EGL
 // context, as hyperrig-view draws into its window.
 struct HeadlessPreviewerFixture {
-    hyperrig::test::OffscreenTarget target{320, 240};
+    hyperrig::test::OffscreenTarget target{480, 360};
     preview::Previewer previewer;
 
     HeadlessPreviewerFixture() {
         auto initialized = previewer.initializeGl(headless::EglContext::getProcAddress());
         INFO((initialized.ok() ? "" : initialized.error().message()));
         REQUIRE(initialized.ok());
-        previewer.resize({320, 240, 320, 240});
+        previewer.resize({480, 360, 480, 360});
         // The grid would count as "model" pixels; the tests look at the rig alone.
         previewer.overlayState().showGrid = false;
         previewer.overlayState().displayChanged = true;
@@ -41,7 +41,7 @@ struct HeadlessPreviewerFixture {
     bool sceneFramed() const {
         const view::OrbitCamera& camera = previewer.viewport().camera();
         const glm::mat4 clipFromWorld =
-            camera.projectionMatrix(320.0F / 240.0F) * camera.viewMatrix();
+            camera.projectionMatrix(480.0F / 360.0F) * camera.viewMatrix();
         glm::vec2 low(1.0e9F);
         glm::vec2 high(-1.0e9F);
         for (const scene::SurfaceInput& surface : previewer.viewport().scene().surfaces)
@@ -146,7 +146,9 @@ TEST_CASE_METHOD(HeadlessPreviewerFixture,
 }
 
 TEST_CASE_METHOD(HeadlessPreviewerFixture,
-                 "the previewer's F1 window lists the keys over the picture", "[gl][preview]") {
+                 "the previewer's F1 window lists the keys over the picture, and pointer drags "
+                 "go to the overlay over it and to the camera elsewhere",
+                 "[gl][preview]") {
     REQUIRE(previewer.open(hyperrig::test::previewSample("tiny-4d-mesh.g4tf")).ok());
     frame();
     frame();
@@ -170,4 +172,33 @@ TEST_CASE_METHOD(HeadlessPreviewerFixture,
     CHECK(overlay->layout().covers(help.centerX(), help.centerY()));
     previewer.keyChanged(preview::PreviewKey::Escape, true, {});
     CHECK_FALSE(previewer.overlayState().showKeyHelp);
+    frame();
+
+    // A drag on the overlay's W slider goes to the overlay, not to the camera: the slice moves
+    // and the model does not turn.
+    const overlay::OverlayRect slider = overlay->layout().offsetSlider;
+    REQUIRE(slider.maxX > slider.minX);
+    const float yaw = previewer.viewport().camera().yawDegrees;
+    const double offset = previewer.overlayState().view.offset;
+    previewer.pointerMoved(slider.centerX(), slider.centerY());
+    frame();
+    previewer.pointerButton(preview::PointerButton::Left, true, {});
+    frame();
+    previewer.pointerMoved(slider.maxX - 2.0F, slider.centerY());
+    frame();
+    previewer.pointerButton(preview::PointerButton::Left, false, {});
+    frame();
+    CHECK(previewer.overlayState().view.offset > offset);
+    CHECK(previewer.viewport().camera().yawDegrees == yaw);
+
+    // The same drag beside the overlay orbits the camera and leaves the slice.
+    const double moved = previewer.overlayState().view.offset;
+    REQUIRE(overlay->layout().window.maxX < 420.0F);
+    previewer.pointerMoved(470.0F, 300.0F);
+    previewer.pointerButton(preview::PointerButton::Left, true, {});
+    previewer.pointerMoved(420.0F, 300.0F);
+    previewer.pointerButton(preview::PointerButton::Left, false, {});
+    frame();
+    CHECK(previewer.viewport().camera().yawDegrees == Approx(yaw + 20.0F));
+    CHECK(previewer.overlayState().view.offset == moved);
 }
