@@ -305,7 +305,7 @@ void Overlay::buildKeyHelp(OverlayState& state) {
     m_layout.keyHelpWindow = {};
     if (!state.showKeyHelp || state.keyHelp.empty())
         return;
-    // Centred on the display the first time it opens; the user may move it afterwards.
+    // Centred on the display each time it opens; the user may move it while it is open.
     const ImVec2 display = ImGui::GetIO().DisplaySize;
     ImGui::SetNextWindowPos(ImVec2(0.5F * display.x, 0.5F * display.y), ImGuiCond_Appearing,
                             ImVec2(0.5F, 0.5F));
