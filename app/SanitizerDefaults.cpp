@@ -3,7 +3,7 @@
 // the same behaviour without exporting ASAN_OPTIONS.
 //
 // Leak reports are on, but leaks whose allocation stack passes through libraries we do not own
-// (Mesa's drivers and LLVM, the X11/xcb stack, fontconfig, Qt's platform plugins, GLib/D-Bus)
+// (Mesa's drivers and LLVM, the X11/xcb stack, GLFW, fontconfig, Qt's platform plugins, GLib/D-Bus)
 // are suppressed: they allocate process-lifetime caches by design. Our own leaks still fail.
 // strict_string_checks stays off: libxkbcommon-x11 strndup()s length-delimited X11 strings that
 // are not NUL-terminated, which is legal but trips the strict interceptor.
@@ -48,6 +48,7 @@ const char* __lsan_default_suppressions() {
            "leak:libX11\n"
            "leak:libxcb\n"
            "leak:libxkbcommon\n"
+           "leak:libglfw\n"
            "leak:libfontconfig\n"
            "leak:libfreetype\n"
            "leak:libglib\n"

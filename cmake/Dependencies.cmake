@@ -6,6 +6,8 @@ find_package(PkgConfig REQUIRED)
 pkg_check_modules(EGL REQUIRED IMPORTED_TARGET egl)
 pkg_check_modules(STB REQUIRED IMPORTED_TARGET stb)
 pkg_check_modules(IMGUI REQUIRED IMPORTED_TARGET imgui)
+# The previewer's window (render/preview/glfw, hyperrig-view); libglfw3-dev 3.3.
+find_package(glfw3 3.3 CONFIG REQUIRED)
 if(HYPERRIG_BUILD_TESTS)
     find_package(Catch2 2.13 REQUIRED)
 endif()

@@ -197,6 +197,17 @@ void Overlay::build(OverlayState& state) {
     ImGui::SetNextWindowBgAlpha(0.85F);
     ImGui::Begin("View", nullptr, ImGuiWindowFlags_AlwaysAutoResize);
 
+    if (!state.heading.empty())
+        ImGui::TextUnformatted(state.heading.c_str());
+    if (!state.notice.empty()) {
+        // Wrapped at the sliders' width plus their labels, so a long path never widens the window.
+        ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + 320.0F);
+        ImGui::TextColored(ImVec4(1.0F, 0.62F, 0.45F, 1.0F), "%s", state.notice.c_str());
+        ImGui::PopTextWrapPos();
+    }
+    if (!state.heading.empty() || !state.notice.empty())
+        ImGui::Separator();
+
     ImGui::PushItemWidth(180.0F);
     const float sliderWidth = ImGui::CalcItemWidth();
     if (state.is4D) {
@@ -216,15 +227,16 @@ void Overlay::build(OverlayState& state) {
         m_layout.beyondWSliders.clear();
     }
 
-    if (const auto picked = comboOfLabels("Pose", poseLabels(state.bindPoseNames),
-                                          poseIndex(state.pose, state.bindPoseNames))) {
-        state.pose = poseAt(*picked, state.bindPoseNames);
+    if (const auto picked =
+            comboOfLabels("Pose", poseLabels(state.bindPoseNames, state.readOnly),
+                          poseIndex(state.pose, state.bindPoseNames, state.readOnly))) {
+        state.pose = poseAt(*picked, state.bindPoseNames, state.readOnly);
         state.poseChanged = true;
     }
-    if (ImGui::Button("Apply pose as rest"))
+    if (!state.readOnly && ImGui::Button("Apply pose as rest"))
         state.action = OverlayAction::ApplyPoseAsRest;
 
-    if (state.poseBoneName.empty())
+    if (state.poseBoneName.empty() || state.readOnly)
         m_layout.poseSliders.clear();
     else {
         ImGui::Separator();
@@ -286,6 +298,38 @@ void Overlay::build(OverlayState& state) {
     const ImVec2 size = ImGui::GetWindowSize();
     m_layout.window = {position.x, position.y, position.x + size.x, position.y + size.y};
     ImGui::End();
+    buildKeyHelp(state);
+}
+
+void Overlay::buildKeyHelp(OverlayState& state) {
+    m_layout.keyHelpWindow = {};
+    if (!state.showKeyHelp || state.keyHelp.empty())
+        return;
+    // Centred on the display each time it opens; the user may move it while it is open.
+    const ImVec2 display = ImGui::GetIO().DisplaySize;
+    ImGui::SetNextWindowPos(ImVec2(0.5F * display.x, 0.5F * display.y), ImGuiCond_Appearing,
+                            ImVec2(0.5F, 0.5F));
+    ImGui::SetNextWindowBgAlpha(0.92F);
+    bool open = true;
+    if (ImGui::Begin("Keyboard help", &open,
+                     ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoCollapse)) {
+        if (ImGui::BeginTable("keys", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV)) {
+            for (const OverlayState::KeyHelpLine& line : state.keyHelp) {
+                ImGui::TableNextRow();
+                ImGui::TableNextColumn();
+                ImGui::TextUnformatted(line.keys.c_str());
+                ImGui::TableNextColumn();
+                ImGui::TextUnformatted(line.what.c_str());
+            }
+            ImGui::EndTable();
+        }
+        const ImVec2 position = ImGui::GetWindowPos();
+        const ImVec2 size = ImGui::GetWindowSize();
+        m_layout.keyHelpWindow = {position.x, position.y, position.x + size.x, position.y + size.y};
+    }
+    ImGui::End();
+    if (!open)
+        state.showKeyHelp = false;
 }
 
 void Overlay::render() {

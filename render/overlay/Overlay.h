@@ -29,12 +29,20 @@ struct OverlayLayout {
     // The display toggles' check boxes, labels included (a click anywhere on them toggles).
     OverlayRect wireframeToggle;
     OverlayRect smoothShadingToggle;
+    // The "Keyboard help" window (OverlayState::showKeyHelp); empty while it is closed.
+    OverlayRect keyHelpWindow;
+
+    // Whether (x, y) lies over one of the overlay's windows: where the pointer belongs to it.
+    bool covers(float x, float y) const {
+        return window.contains(x, y) || keyHelpWindow.contains(x, y);
+    }
 };
 
 // The Dear ImGui overlay of one viewport (Debian's ImGui 1.86 with imgui_impl_opengl3; see
 // docs/decisions/0013-imgui-backend.md): the "View" window with the W offset and the XW/YW/ZW
 // rotations (4D rigs), the pose shown, pose sliders for the selected bone, display toggles with
-// the heat-map's group, and statistics.
+// the heat-map's group, and statistics; for hosts that ask (OverlayState), a heading, a notice
+// and a "Keyboard help" window.
 //
 // Each Overlay owns its own ImGui context (one per viewport), made current by every call, so
 // several viewports never share state. The GL side follows the Viewport's life cycle, with the
@@ -75,6 +83,8 @@ private:
     void makeCurrent() const;
     // The offset and rotation sliders of the axes beyond W (5D..8D rigs).
     void buildBeyondWControls(OverlayState& state);
+    // The "Keyboard help" window, while state.showKeyHelp.
+    void buildKeyHelp(OverlayState& state);
 
     ImGuiContext* m_context = nullptr;
     bool m_glInitialized = false;

@@ -7,17 +7,19 @@
 
 namespace hyperrig::render::overlay {
 
-std::vector<std::string> poseLabels(const std::vector<std::string>& bindPoseNames) {
+std::vector<std::string> poseLabels(const std::vector<std::string>& bindPoseNames, bool readOnly) {
     std::vector<std::string> labels;
     labels.reserve(bindPoseNames.size() + 2);
     labels.emplace_back("rest");
     labels.insert(labels.end(), bindPoseNames.begin(), bindPoseNames.end());
-    labels.emplace_back("current");
+    if (!readOnly)
+        labels.emplace_back("current");
     return labels;
 }
 
-std::size_t poseIndex(const PoseSelection& pose, const std::vector<std::string>& bindPoseNames) {
-    const std::size_t current = bindPoseNames.size() + 1;
+std::size_t poseIndex(const PoseSelection& pose, const std::vector<std::string>& bindPoseNames,
+                      bool readOnly) {
+    const std::size_t current = readOnly ? 0 : bindPoseNames.size() + 1;
     switch (pose.kind) {
     case PoseSelection::Kind::Rest:
         return 0;
@@ -33,11 +35,16 @@ std::size_t poseIndex(const PoseSelection& pose, const std::vector<std::string>&
     return current;
 }
 
-PoseSelection poseAt(std::size_t index, const std::vector<std::string>& bindPoseNames) {
+PoseSelection poseAt(std::size_t index, const std::vector<std::string>& bindPoseNames,
+                     bool readOnly) {
     if (index == 0)
         return {PoseSelection::Kind::Rest, {}};
     if (index <= bindPoseNames.size())
         return {PoseSelection::Kind::BindPose, bindPoseNames[index - 1]};
+    if (readOnly) // clamped to the last entry
+        return bindPoseNames.empty()
+                   ? PoseSelection{PoseSelection::Kind::Rest, {}}
+                   : PoseSelection{PoseSelection::Kind::BindPose, bindPoseNames.back()};
     return {PoseSelection::Kind::Current, {}};
 }
 

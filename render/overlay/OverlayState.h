@@ -41,6 +41,24 @@ struct OverlayStatistics {
 // the host applies them (re-slice with the new view, switch the pose, run the command) and then
 // calls clearChanges().
 struct OverlayState {
+    // Host-set: true for a host that never changes the document (hyperrig-view): the pose combo
+    // has no "current" entry (there is no pose being edited), and neither the "Apply pose as
+    // rest" button nor the pose sliders are shown.
+    bool readOnly = false;
+    // Host-set, shown at the top of the window when not empty: what is shown (the previewer's
+    // file name) and, below it in the warning colour, the last thing that went wrong (a dropped
+    // file that could not be opened).
+    std::string heading;
+    std::string notice;
+    // Host-set: a "Keyboard help" window listing keyHelp (key, what it does) while showKeyHelp;
+    // closing it with its X clears showKeyHelp.
+    struct KeyHelpLine {
+        std::string keys;
+        std::string what;
+    };
+    std::vector<KeyHelpLine> keyHelp;
+    bool showKeyHelp = false;
+
     // Host-set: the W offset and rotation controls show only for sliced rigs (4D..8D; the name
     // stays from the 4D days), and per axis beyond W (v, u, t, s) its own offset and XA, YA, ZA
     // rotations for the first extraAxisCount − 1 of them (extraAxisCount = N − 3).
@@ -109,13 +127,17 @@ std::vector<std::string> heatMapGroupLabels(const std::vector<std::string>& grou
 std::size_t heatMapGroupIndex(const std::string& heatMapGroup,
                               const std::vector<std::string>& groupNames);
 
-// The pose combo's entries: "rest", each bind pose name, "current".
-std::vector<std::string> poseLabels(const std::vector<std::string>& bindPoseNames);
-// The combo index of `pose` among poseLabels(bindPoseNames); a bind pose that no longer exists
-// falls back to "current".
-std::size_t poseIndex(const PoseSelection& pose, const std::vector<std::string>& bindPoseNames);
+// The pose combo's entries: "rest", each bind pose name, then "current" unless `readOnly`
+// (OverlayState::readOnly: a previewer has no pose being edited).
+std::vector<std::string> poseLabels(const std::vector<std::string>& bindPoseNames,
+                                    bool readOnly = false);
+// The combo index of `pose` among poseLabels(bindPoseNames, readOnly); a bind pose that no longer
+// exists falls back to "current", or to "rest" when there is no "current" entry.
+std::size_t poseIndex(const PoseSelection& pose, const std::vector<std::string>& bindPoseNames,
+                      bool readOnly = false);
 // The selection for combo index `index` (clamped to the entries).
-PoseSelection poseAt(std::size_t index, const std::vector<std::string>& bindPoseNames);
+PoseSelection poseAt(std::size_t index, const std::vector<std::string>& bindPoseNames,
+                     bool readOnly = false);
 
 // "Vertices 1 234", ... one line per statistic, as the overlay prints them.
 std::vector<std::string> statisticsLines(const OverlayStatistics& statistics);

@@ -27,12 +27,10 @@ core::Result<void> Viewport::initialize(const gl::GetProcAddress& getProcAddress
     auto lines = scene::LineBatch::create();
     if (!lines)
         return lines.error().withContext("viewport");
-    auto picking = PickRenderer::create();
-    if (!picking)
-        return picking.error().withContext("viewport");
+    // The picking programs are built at the first pick: a host that never picks (the previewer,
+    // pictures) does not pay for compiling them before its first frame.
     m_resources.emplace(GlResources{std::move(*background), std::move(*surfaces),
-                                    std::move(*boneSolids), std::move(*lines),
-                                    std::move(*picking)});
+                                    std::move(*boneSolids), std::move(*lines), std::nullopt});
     m_sceneUploaded = false;
     m_boneSolidsUploaded = false;
     m_getProcAddress = getProcAddress;
@@ -174,6 +172,12 @@ void Viewport::rebuildBoneSolids() {
 std::optional<core::model::NodeId> Viewport::pick(int x, int y, int width, int height) {
     if (!m_resources || width <= 0 || height <= 0)
         return std::nullopt;
+    if (!m_resources->picking) {
+        auto picking = PickRenderer::create();
+        if (!picking) // the same GLSL as the drawing programs, which did compile
+            return std::nullopt;
+        m_resources->picking = std::move(*picking);
+    }
     uploadScene();
     const float aspect = static_cast<float>(width) / static_cast<float>(height);
     const glm::mat4 viewProjection = m_camera.projectionMatrix(aspect) * m_camera.viewMatrix();
@@ -181,11 +185,11 @@ std::optional<core::model::NodeId> Viewport::pick(int x, int y, int width, int h
     const float boneWidth = m_theme.bones.lineWidth + 2.0F * m_theme.bones.outlineWidth;
     // Hidden bones are not hit: a click goes to what is drawn.
     const bool bones = m_display.bones;
-    return m_resources->picking.pick(m_resources->surfaces,
-                                     bones ? &m_resources->boneSolids : nullptr,
-                                     bones ? std::span<const scene::BoneLine>(m_scene.bones)
-                                           : std::span<const scene::BoneLine>{},
-                                     viewProjection, boneWidth, x, y, width, height);
+    return m_resources->picking->pick(m_resources->surfaces,
+                                      bones ? &m_resources->boneSolids : nullptr,
+                                      bones ? std::span<const scene::BoneLine>(m_scene.bones)
+                                            : std::span<const scene::BoneLine>{},
+                                      viewProjection, boneWidth, x, y, width, height);
 }
 
 void Viewport::drawBackground() {

@@ -125,7 +125,7 @@ private:
         scene::SurfaceBatch surfaces;
         scene::SurfaceBatch boneSolids; // 3D rigs' octahedral bones, one surface per bone
         scene::LineBatch lines;
-        PickRenderer picking;
+        std::optional<PickRenderer> picking; // built by the first pick()
     };
 
     void drawBackground();

@@ -27,6 +27,17 @@ TEST_CASE("overlay pose entries and statistics", "[overlay]") {
     SECTION("a bind pose that no longer exists shows as current") {
         CHECK(overlay::poseIndex({PoseSelection::Kind::BindPose, "gone"}, names) == 3);
     }
+    SECTION("a read-only host (the previewer) offers no current pose") {
+        CHECK(overlay::poseLabels(names, true) ==
+              std::vector<std::string>{"rest", "T-pose", "A-pose"});
+        for (std::size_t index = 0; index < 3; ++index)
+            CHECK(overlay::poseIndex(overlay::poseAt(index, names, true), names, true) == index);
+        CHECK(overlay::poseAt(99, names, true) ==
+              PoseSelection{PoseSelection::Kind::BindPose, "A-pose"});
+        CHECK(overlay::poseAt(5, {}, true).kind == PoseSelection::Kind::Rest);
+        CHECK(overlay::poseIndex({PoseSelection::Kind::Current, {}}, names, true) == 0);
+        CHECK(overlay::poseIndex({PoseSelection::Kind::BindPose, "gone"}, names, true) == 0);
+    }
     SECTION("statistics group digits and print milliseconds") {
         const auto lines = overlay::statisticsLines({1234567, 12, 1000, 16.6667});
         REQUIRE(lines.size() == 4);

@@ -1,0 +1,42 @@
+#pragma once
+
+#include "core/base/Result.h"
+#include "core/eval/CompiledRig.h"
+#include "core/eval/Pose.h"
+#include "core/io/g4mf/G4mfFile.h"
+#include "core/model/Document.h"
+#include "core/model/DocumentSummary.h"
+
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace hyperrig::render::preview {
+
+// A G4MF file (.g4tf or .g4b) as the previewer shows it: the document read through core/io, its
+// compiled rig, and what the overlay lists of it. Read-only: nothing here writes a file or runs an
+// edit command.
+struct PreviewDocument {
+    std::filesystem::path path;
+    core::model::Document document;
+    core::eval::CompiledRig rig;
+    core::model::DocumentSummary summary;
+    // The stored bind poses of every skeleton by type name ("APose", "TPose"), sorted and without
+    // repeats: the pose combo's entries after "rest" (the editor's overlay lists them alike).
+    std::vector<std::string> bindPoseNames;
+    // The skin groups a heat-map can show (render/scene/DocumentScene.h, skinGroupNames).
+    std::vector<std::string> groupNames;
+
+    // "rest" or a bind pose's type name, as core::eval::namedPose takes it.
+    core::Result<core::eval::Pose> pose(const std::string& name) const;
+};
+
+// Reads `path` and compiles its rig. Fails, with the file's name in front of the reader's or the
+// rig's message (which names the JSON pointer or item), when the file cannot be read, holds
+// a document of a dimension outside 2..8 or a rig that cannot be evaluated. A file whose buffers
+// lead outside its folder is refused unless `options` allow it (decision 0020).
+core::Result<std::unique_ptr<PreviewDocument>>
+loadPreviewDocument(const std::filesystem::path& path, const core::io::ReadOptions& options = {});
+
+} // namespace hyperrig::render::preview

@@ -1,0 +1,4 @@
+target_sources(hyperrig_view_tests PRIVATE
+    view/GlfwWindowTests.cpp
+    view/PreviewControlsTests.cpp
+    view/PreviewerTests.cpp)
