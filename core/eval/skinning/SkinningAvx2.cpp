@@ -132,16 +132,17 @@ HYPERRIG_AVX2 void avx2Skin4(const SkinningJob& job, const GroupId* groups, std:
 // Packed float3 input with h in lane 3: a 4-float load reads the next vertex's x (replaced by
 // h), except at the mesh's last vertex, which is read as three floats.
 HYPERRIG_AVX2 inline __m256 avx2LoadPoint3(const float* values, bool lastOfMesh, __m256 h) {
-    const __m256 loaded = lastOfMesh ? _mm256_setr_ps(values[0], values[1], values[2], 0.0F,
-                                                      values[0], values[1], values[2], 0.0F)
-                                     : avx2LoadBoth(values);
-    return _mm256_blend_ps(loaded, h, 0x88);
+    if (lastOfMesh) [[unlikely]]
+        return _mm256_blend_ps(_mm256_setr_ps(values[0], values[1], values[2], 0.0F, values[0],
+                                              values[1], values[2], 0.0F),
+                               h, 0x88);
+    return _mm256_blend_ps(avx2LoadBoth(values), h, 0x88);
 }
 
 // A 4-float store writes junk into the next vertex's x, which that vertex overwrites right after;
 // the range's last vertex stores exactly three floats so no other block's data is touched.
 HYPERRIG_AVX2 inline void avx2StorePoint3(float* out, __m128 value, bool lastOfRange) {
-    if (lastOfRange)
+    if (lastOfRange) [[unlikely]]
         _mm_maskstore_ps(out, _mm_setr_epi32(-1, -1, -1, 0), value);
     else
         _mm_storeu_ps(out, value);
