@@ -113,18 +113,22 @@ HYPERRIG_AVX2 void avx2Skin4(const SkinningJob& job, const GroupId* groups, std:
     const float* weights = job.skin->weights.data();
     const float* positions = job.positions;
     float* outPositions = job.outPositions;
+    const float* normals = job.normals;
+    float* outNormals = job.outNormals;
     for (std::size_t vertex = begin; vertex < end; ++vertex) {
         const Avx2Blend4 m = avx2Blend4<FixedWidth>(palette, groups + vertex * width,
                                                     weights + vertex * width, width);
         const __m256 p = avx2LoadBoth(positions + vertex * 4);
+        __m256 n = _mm256_setzero_ps();
+        if constexpr (WithNormals)
+            n = avx2LoadBoth(normals + vertex * 4); // before the stores, as in avx2Skin3
         const __m256 moved =
             _mm256_fmadd_ps(m.c23, avx2SpreadZh(p), _mm256_fmadd_ps(m.c01, avx2SpreadXy(p), m.t));
         _mm_storeu_ps(outPositions + vertex * 4, avx2SumHalves(moved));
         if constexpr (WithNormals) {
-            const __m256 n = avx2LoadBoth(job.normals + vertex * 4);
             const __m256 turned =
                 _mm256_fmadd_ps(m.c23, avx2SpreadZh(n), _mm256_mul_ps(m.c01, avx2SpreadXy(n)));
-            _mm_storeu_ps(job.outNormals + vertex * 4, avx2SumHalves(turned));
+            _mm_storeu_ps(outNormals + vertex * 4, avx2SumHalves(turned));
         }
     }
 }
@@ -157,6 +161,8 @@ HYPERRIG_AVX2 void avx2Skin3(const SkinningJob& job, const GroupId* groups, std:
     const float* weights = job.skin->weights.data();
     const float* positions = job.positions;
     float* outPositions = job.outPositions;
+    const float* normals = job.normals;
+    float* outNormals = job.outNormals;
     const __m256 one = _mm256_set1_ps(1.0F);
     const __m256 zero = _mm256_setzero_ps();
     for (std::size_t vertex = begin; vertex < end; ++vertex) {
@@ -164,16 +170,19 @@ HYPERRIG_AVX2 void avx2Skin3(const SkinningJob& job, const GroupId* groups, std:
                                                     weights + vertex * width, width);
         const bool lastOfMesh = vertex == last;
         const bool lastOfRange = vertex + 1 == end;
+        // Every load before the stores: a load after a store to a 4 KiB-aliased address (the
+        // arrays are separate page-aligned allocations) waits for it.
         const __m256 p = avx2LoadPoint3(positions + vertex * 3, lastOfMesh, one);
+        __m256 n = zero;
+        if constexpr (WithNormals)
+            n = avx2LoadPoint3(normals + vertex * 3, lastOfMesh, zero); // h = 0: no t column
         const __m256 moved =
             _mm256_fmadd_ps(m.c2t, avx2SpreadZh(p), _mm256_mul_ps(m.c01, avx2SpreadXy(p)));
         avx2StorePoint3(outPositions + vertex * 3, avx2SumHalves(moved), lastOfRange);
         if constexpr (WithNormals) {
-            // h = 0: the t column drops out.
-            const __m256 n = avx2LoadPoint3(job.normals + vertex * 3, lastOfMesh, zero);
             const __m256 turned =
                 _mm256_fmadd_ps(m.c2t, avx2SpreadZh(n), _mm256_mul_ps(m.c01, avx2SpreadXy(n)));
-            avx2StorePoint3(job.outNormals + vertex * 3, avx2SumHalves(turned), lastOfRange);
+            avx2StorePoint3(outNormals + vertex * 3, avx2SumHalves(turned), lastOfRange);
         }
     }
 }
