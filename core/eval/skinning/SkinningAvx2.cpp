@@ -171,8 +171,9 @@ HYPERRIG_AVX2 void avx2Skin3(const SkinningJob& job, const GroupId* groups, std:
                                                     weights + vertex * width, width);
         const bool lastOfMesh = vertex == last;
         const bool lastOfRange = vertex + 1 == end;
-        // Every load before the stores: a load after a store to a 4 KiB-aliased address (the
-        // arrays are separate page-aligned allocations) waits for it.
+        // Every load before the stores (measured faster; probably a load after a store to a
+        // 4 KiB-aliased address waits for it, the arrays being separate page-aligned
+        // allocations).
         const __m256 p = avx2LoadPoint3(positions + vertex * 3, lastOfMesh, one);
         __m256 n = zero;
         if constexpr (WithNormals)
