@@ -16,10 +16,12 @@ target_sources(hyperrig_core PRIVATE
     eval/RigSlice.cpp
     eval/RigSliceND.cpp
     eval/GroupWeights.cpp
+    eval/KernelChoice.cpp
     eval/SkinTransforms.cpp
     eval/ThreadPool.cpp
     eval/View4D.cpp
     eval/skinning/JointPalette.cpp
+    eval/skinning/SkinningAvx2.cpp
     eval/skinning/SkinningAvx512.cpp
     eval/skinning/SkinningDispatch.cpp
     eval/skinning/SkinningPortable.cpp)

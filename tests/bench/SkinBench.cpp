@@ -1,18 +1,26 @@
 // Linear blend skinning on 1,000,000 vertices with 4 influences over 100 joints
-// (performance-notes.md §3.1 and §4.1): the kernel HyperRig runs (fastest available, single
-// thread, and on the pool with every hardware thread), against the naive AoS loop of the notes
-// (per vertex {u32 id, f32 w}[4] plus a count, transform per influence). Each row reports
-// "bytes_per_item", the DRAM traffic per vertex by the STREAM convention, so scripts/bench can
-// state it as a fraction of the triad roofline measured in the same run.
+// (performance-notes.md §3.1 and §4.1), one row per kernel instruction set (portable, avx2,
+// avx512; a set this CPU lacks is reported as skipped), single thread, against the naive AoS loop
+// of the notes (per vertex {u32 id, f32 w}[4] plus a count, transform per influence), and on the
+// pool with every hardware thread. Each row reports "bytes_per_item", the DRAM traffic per vertex
+// by the STREAM convention, so scripts/bench can state it as a fraction of the triad roofline
+// measured in the same run.
+//
+// The 3D rows are named "ozz-workload": their data is LbsWorkload.h's, which a driver for
+// ozz-animation's SkinningJob can include to skin the same vertices (docs/performance.md). Select
+// one kernel's rows with e.g. --benchmark_filter=/avx2.
 #include "core/eval/CompiledSkin.h"
+#include "core/eval/KernelChoice.h"
 #include "core/eval/ThreadPool.h"
 #include "core/eval/skinning/SkinningKernels.h"
+#include "tests/bench/LbsWorkload.h"
 
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
-#include <random>
+#include <string>
 #include <vector>
 
 using namespace hyperrig::core;
@@ -21,8 +29,8 @@ namespace {
 
 constexpr std::size_t kVertices = 1'000'000;
 constexpr std::size_t kInCacheVertices = 16'384; // performance-notes §6: report in-cache apart
-constexpr std::uint32_t kJoints = 100;
-constexpr std::size_t kInfluences = 4;
+constexpr std::uint32_t kJoints = hyperrig::bench::kLbsJoints;
+constexpr std::size_t kInfluences = hyperrig::bench::kLbsInfluences;
 
 struct Workload {
     int dimension = 4;
@@ -37,42 +45,33 @@ struct Workload {
 
     Workload(int n, std::size_t vertices)
         : dimension(n), palette(n, kJoints + 1), vertexCount(vertices) {
-        std::mt19937 random(7);
-        std::uniform_real_distribution<double> unit(-1.0, 1.0);
-        std::uniform_int_distribution<std::uint32_t> joint(0, kJoints - 1);
+        const hyperrig::bench::LbsWorkloadData data = hyperrig::bench::makeLbsWorkload(n, vertices);
         model::Skin source;
         source.offsets.push_back(0);
         for (std::size_t v = 0; v < vertices; ++v) {
-            std::array<double, kInfluences> weights{};
-            for (double& w : weights)
-                w = 0.1 + (unit(random) + 1.0);
-            std::sort(weights.rbegin(), weights.rend());
-            for (double w : weights) {
-                source.groups.push_back(joint(random));
-                source.weights.push_back(w);
+            for (std::size_t k = 0; k < kInfluences; ++k) {
+                source.groups.push_back(data.joints[v * kInfluences + k]);
+                source.weights.push_back(data.weights[v * kInfluences + k]);
             }
             source.offsets.push_back(static_cast<std::uint32_t>(source.groups.size()));
         }
         skin = *eval::compileSkin(source, vertices);
+        const auto size = static_cast<std::size_t>(n);
         for (std::uint32_t j = 0; j < kJoints; ++j) {
             math::BasisN basis = math::BasisN::identity(n);
             math::VectorN position = math::VectorN::zero(n);
-            for (int r = 0; r < n; ++r) {
-                position[r] = unit(random);
-                for (int c = 0; c < n; ++c)
-                    basis.at(r, c) += 0.3 * unit(random);
+            for (std::size_t r = 0; r < size; ++r) {
+                position[static_cast<int>(r)] = data.translations[j * size + r];
+                for (std::size_t c = 0; c < size; ++c)
+                    basis.at(static_cast<int>(r), static_cast<int>(c)) =
+                        data.bases[(j * size + r) * size + c];
             }
             palette.setRow(j, math::AffineN(basis, position));
         }
-        const std::size_t values = vertices * static_cast<std::size_t>(n);
-        positions.resize(values);
-        normals.resize(values);
-        for (std::size_t i = 0; i < values; ++i) {
-            positions[i] = static_cast<float>(unit(random));
-            normals[i] = static_cast<float>(unit(random));
-        }
-        outPositions.resize(values);
-        outNormals.resize(values);
+        positions = data.positions;
+        normals = data.normals;
+        outPositions.resize(positions.size());
+        outNormals.resize(positions.size());
     }
 
     eval::SkinningJob job(bool withNormals) {
@@ -114,10 +113,24 @@ void finish(benchmark::State& state, int n, bool withNormals) {
     state.counters["bytes_per_item"] = bytesPerVertex(n, withNormals);
 }
 
-void kernel(benchmark::State& state, int n, bool withNormals) {
+// The kernel of instruction set `isa` for dimension n into `chosen`; false (the row skipped) when
+// this CPU cannot run that set.
+bool skinBenchKernel(benchmark::State& state, eval::KernelIsa isa, int n,
+                     eval::SkinningKernel& chosen) {
+    if (!eval::kernelIsaSupported(isa)) {
+        state.SkipWithError("this CPU cannot run these kernels");
+        return false;
+    }
+    chosen = eval::kernelFor(isa, n);
+    return true;
+}
+
+void kernel(benchmark::State& state, eval::KernelIsa isa, int n, bool withNormals) {
+    eval::SkinningKernel chosen{};
+    if (!skinBenchKernel(state, isa, n, chosen))
+        return;
     Workload& w = workload(n);
     const eval::SkinningJob job = w.job(withNormals);
-    const eval::SkinningKernel chosen = eval::fastestKernel(n);
     for (auto _ : state) {
         eval::skinVertices(job, chosen, 0, kVertices);
         benchmark::DoNotOptimize(w.outPositions.data());
@@ -129,10 +142,12 @@ void kernel(benchmark::State& state, int n, bool withNormals) {
 
 // The same kernel on 16,384 vertices (~1 MB, cache-resident): its compute rate, which the 1M rows
 // approach when they are not memory-bound.
-void inCache(benchmark::State& state, int n) {
+void inCache(benchmark::State& state, eval::KernelIsa isa, int n) {
+    eval::SkinningKernel chosen{};
+    if (!skinBenchKernel(state, isa, n, chosen))
+        return;
     Workload& w = inCacheWorkload(n);
     const eval::SkinningJob job = w.job(false);
-    const eval::SkinningKernel chosen = eval::fastestKernel(n);
     for (auto _ : state) {
         eval::skinVertices(job, chosen, 0, w.vertexCount);
         benchmark::DoNotOptimize(w.outPositions.data());
@@ -152,7 +167,8 @@ void pooled(benchmark::State& state, int n, bool withNormals) {
         benchmark::DoNotOptimize(w.outPositions.data());
         benchmark::ClobberMemory();
     }
-    state.SetLabel(std::to_string(pool.threadCount()) + " threads");
+    state.SetLabel(std::to_string(pool.threadCount()) + " threads, " +
+                   std::string(eval::kernelName(eval::defaultKernel(n))));
     finish(state, n, withNormals);
 }
 
@@ -217,17 +233,37 @@ void naive3(benchmark::State& state, bool withNormals) {
     naive<3>(state, withNormals);
 }
 
+// One row per instruction set and case; the pool rows use the default kernel (the fastest, or
+// HYPERRIG_KERNEL's choice).
+void registerSkinBenchKernelRows() {
+    for (const eval::KernelIsa isa :
+         {eval::KernelIsa::Portable, eval::KernelIsa::Avx2, eval::KernelIsa::Avx512}) {
+        const std::string name(eval::kernelIsaName(isa));
+        benchmark::RegisterBenchmark(("lbs/4d/positions/" + name).c_str(), kernel, isa, 4, false)
+            ->MinTime(1.0);
+        benchmark::RegisterBenchmark(("lbs/4d/normals/" + name).c_str(), kernel, isa, 4, true)
+            ->MinTime(1.0);
+        benchmark::RegisterBenchmark(("lbs/4d/positions/" + name + "-16k").c_str(), inCache, isa, 4)
+            ->MinTime(1.0);
+        benchmark::RegisterBenchmark(("lbs/3d/positions/ozz-workload/" + name).c_str(), kernel, isa,
+                                     3, false)
+            ->MinTime(1.0);
+        benchmark::RegisterBenchmark(("lbs/3d/normals/ozz-workload/" + name).c_str(), kernel, isa,
+                                     3, true)
+            ->MinTime(1.0);
+        benchmark::RegisterBenchmark(("lbs/3d/positions/ozz-workload/" + name + "-16k").c_str(),
+                                     inCache, isa, 3)
+            ->MinTime(1.0);
+    }
+}
+
+const bool kSkinBenchRowsRegistered = (registerSkinBenchKernelRows(), true);
+
 } // namespace
 
-BENCHMARK_CAPTURE(kernel, 4d_positions, 4, false)->Name("lbs/4d/positions/kernel")->MinTime(1.0);
 BENCHMARK_CAPTURE(naive4, 4d_positions, false)->Name("lbs/4d/positions/naive")->MinTime(1.0);
 BENCHMARK_CAPTURE(pooled, 4d_positions, 4, false)->Name("lbs/4d/positions/pool")->MinTime(1.0);
-BENCHMARK_CAPTURE(inCache, 4d, 4)->Name("lbs/4d/positions/kernel-16k")->MinTime(1.0);
-BENCHMARK_CAPTURE(inCache, 3d, 3)->Name("lbs/3d/positions/kernel-16k")->MinTime(1.0);
-BENCHMARK_CAPTURE(kernel, 4d_normals, 4, true)->Name("lbs/4d/normals/kernel")->MinTime(1.0);
 BENCHMARK_CAPTURE(naive4, 4d_normals, true)->Name("lbs/4d/normals/naive")->MinTime(1.0);
-BENCHMARK_CAPTURE(kernel, 3d_positions, 3, false)->Name("lbs/3d/positions/kernel")->MinTime(1.0);
 BENCHMARK_CAPTURE(naive3, 3d_positions, false)->Name("lbs/3d/positions/naive")->MinTime(1.0);
 BENCHMARK_CAPTURE(pooled, 3d_positions, 3, false)->Name("lbs/3d/positions/pool")->MinTime(1.0);
-BENCHMARK_CAPTURE(kernel, 3d_normals, 3, true)->Name("lbs/3d/normals/kernel")->MinTime(1.0);
 BENCHMARK_CAPTURE(naive3, 3d_normals, true)->Name("lbs/3d/normals/naive")->MinTime(1.0);

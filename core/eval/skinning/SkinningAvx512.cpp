@@ -68,6 +68,8 @@ HYPERRIG_AVX512 void skin4(const SkinningJob& job, const GroupId* groups, std::s
     const float* weights = job.skin->weights.data();
     const float* positions = job.positions;
     float* outPositions = job.outPositions;
+    const float* normals = job.normals;
+    float* outNormals = job.outNormals;
     for (std::size_t vertex = begin; vertex < end; ++vertex) {
         const GroupId* g = groups + vertex * width;
         const float* w = weights + vertex * width;
@@ -96,13 +98,13 @@ HYPERRIG_AVX512 void skin4(const SkinningJob& job, const GroupId* groups, std::s
                              _mm_mul_ps(_mm512_castps512_ps128(w2), _mm_load_ps(r2 + 16)));
             position = _mm_add_ps(position, _mm_add_ps(p01, p23));
         }
+        // Both loads before the stores (as in skin3).
         const __m128 p = _mm_loadu_ps(positions + vertex * 4);
+        const __m128 n = WithNormals ? _mm_loadu_ps(normals + vertex * 4) : _mm_setzero_ps();
         _mm_storeu_ps(outPositions + vertex * 4,
                       _mm_add_ps(sumLanes(_mm512_mul_ps(basis, spread(p))), position));
-        if constexpr (WithNormals) {
-            const __m128 n = _mm_loadu_ps(job.normals + vertex * 4);
-            _mm_storeu_ps(job.outNormals + vertex * 4, sumLanes(_mm512_mul_ps(basis, spread(n))));
-        }
+        if constexpr (WithNormals)
+            _mm_storeu_ps(outNormals + vertex * 4, sumLanes(_mm512_mul_ps(basis, spread(n))));
     }
 }
 
@@ -117,6 +119,8 @@ HYPERRIG_AVX512 void skin3(const SkinningJob& job, const GroupId* groups, std::s
     const float* weights = job.skin->weights.data();
     const float* positions = job.positions;
     float* outPositions = job.outPositions;
+    const float* normals = job.normals;
+    float* outNormals = job.outNormals;
     const __m128 one = _mm_set1_ps(1.0F);
     for (std::size_t vertex = begin; vertex < end; ++vertex) {
         const GroupId* g = groups + vertex * width;
@@ -135,18 +139,26 @@ HYPERRIG_AVX512 void skin3(const SkinningJob& job, const GroupId* groups, std::s
         const __m128 loaded = vertex == last ? _mm_maskz_loadu_ps(kXyz, positions + vertex * 3)
                                              : _mm_loadu_ps(positions + vertex * 3);
         const __m128 p = _mm_mask_blend_ps(0x8, loaded, one);
+        // Normals are loaded like the positions, before any store (a masked load on every vertex,
+        // after the position's store, ran at two thirds of the speed on AMD Zen 5), with lane 3
+        // cleared so the position column drops out.
+        __m128 n = _mm_setzero_ps();
+        if constexpr (WithNormals) {
+            n = _mm_maskz_mov_ps(kXyz, vertex == last
+                                           ? _mm_maskz_loadu_ps(kXyz, normals + vertex * 3)
+                                           : _mm_loadu_ps(normals + vertex * 3));
+        }
         const __m128 moved = sumLanes(_mm512_mul_ps(matrix, spread(p)));
         if (vertex + 1 < end)
             _mm_storeu_ps(outPositions + vertex * 3, moved);
         else
             _mm_mask_storeu_ps(outPositions + vertex * 3, kXyz, moved);
         if constexpr (WithNormals) {
-            const __m128 n = _mm_maskz_loadu_ps(kXyz, job.normals + vertex * 3);
             const __m128 turned = sumLanes(_mm512_mul_ps(matrix, spread(n)));
             if (vertex + 1 < end)
-                _mm_storeu_ps(job.outNormals + vertex * 3, turned);
+                _mm_storeu_ps(outNormals + vertex * 3, turned);
             else
-                _mm_mask_storeu_ps(job.outNormals + vertex * 3, kXyz, turned);
+                _mm_mask_storeu_ps(outNormals + vertex * 3, kXyz, turned);
         }
     }
 }

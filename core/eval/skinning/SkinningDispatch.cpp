@@ -17,6 +17,8 @@ std::string_view kernelName(SkinningKernel kernel) {
         return "generic";
     case SkinningKernel::Fixed:
         return "fixed";
+    case SkinningKernel::Avx2:
+        return "avx2";
     case SkinningKernel::Avx512:
         return "avx512";
     }
@@ -29,18 +31,49 @@ bool kernelSupported(SkinningKernel kernel, int dimension) {
         return true;
     case SkinningKernel::Fixed:
         return dimension == 3 || dimension == 4;
+    case SkinningKernel::Avx2:
+        return (dimension == 3 || dimension == 4) && detail::avx2Available();
     case SkinningKernel::Avx512:
         return (dimension == 3 || dimension == 4) && detail::avx512Available();
     }
     return false;
 }
 
+KernelIsa kernelIsa(SkinningKernel kernel) {
+    switch (kernel) {
+    case SkinningKernel::Generic:
+    case SkinningKernel::Fixed:
+        return KernelIsa::Portable;
+    case SkinningKernel::Avx2:
+        return KernelIsa::Avx2;
+    case SkinningKernel::Avx512:
+        return KernelIsa::Avx512;
+    }
+    return KernelIsa::Portable;
+}
+
 SkinningKernel fastestKernel(int dimension) {
     if (kernelSupported(SkinningKernel::Avx512, dimension))
         return SkinningKernel::Avx512;
+    if (kernelSupported(SkinningKernel::Avx2, dimension))
+        return SkinningKernel::Avx2;
     if (kernelSupported(SkinningKernel::Fixed, dimension))
         return SkinningKernel::Fixed;
     return SkinningKernel::Generic;
+}
+
+SkinningKernel kernelFor(KernelIsa isa, int dimension) {
+    HYPERRIG_EXPECTS(kernelIsaSupported(isa));
+    // From the requested set downwards, the first kernel this dimension and CPU support.
+    for (const SkinningKernel kernel : {SkinningKernel::Avx512, SkinningKernel::Avx2,
+                                        SkinningKernel::Fixed, SkinningKernel::Generic})
+        if (kernelIsa(kernel) <= isa && kernelSupported(kernel, dimension))
+            return kernel;
+    return SkinningKernel::Generic;
+}
+
+SkinningKernel defaultKernel(int dimension) {
+    return kernelFor(defaultKernelIsa(), dimension);
 }
 
 void skinVertices(const SkinningJob& job, SkinningKernel kernel, std::size_t begin,
@@ -57,6 +90,9 @@ void skinVertices(const SkinningJob& job, SkinningKernel kernel, std::size_t beg
     case SkinningKernel::Fixed:
         detail::skinFixed(job, begin, end);
         break;
+    case SkinningKernel::Avx2:
+        detail::skinAvx2(job, begin, end);
+        break;
     case SkinningKernel::Avx512:
         detail::skinAvx512(job, begin, end);
         break;
@@ -64,7 +100,7 @@ void skinVertices(const SkinningJob& job, SkinningKernel kernel, std::size_t beg
 }
 
 void skinMesh(const SkinningJob& job, ThreadPool& pool) {
-    const SkinningKernel kernel = fastestKernel(job.palette->dimension());
+    const SkinningKernel kernel = defaultKernel(job.palette->dimension());
     pool.parallelFor(
         job.skin->vertexCount, kBlockVertices,
         [&](std::size_t begin, std::size_t end) { skinVertices(job, kernel, begin, end); });

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/eval/CompiledSkin.h"
+#include "core/eval/KernelChoice.h"
 #include "core/eval/skinning/JointPalette.h"
 
 #include <cstddef>
@@ -30,19 +31,30 @@ struct SkinningJob {
 enum class SkinningKernel {
     Generic, // any dimension and width, plain loops
     Fixed,   // D = 3 or 4 at compile time, 4 influences per step; what the compiler vectorises
+    Avx2,    // D = 3 or 4, explicit AVX2+FMA: a 4x4 basis is two registers (decision 0044)
     Avx512,  // D = 3 or 4, explicit AVX-512: a 4x4 basis is one register (notes §4.1)
 };
+
+// The instruction set a kernel needs: Generic and Fixed are the portable ones.
+KernelIsa kernelIsa(SkinningKernel kernel);
 
 std::string_view kernelName(SkinningKernel kernel);
 // Whether this machine (CPU features checked at run time) and `dimension` can use `kernel`.
 bool kernelSupported(SkinningKernel kernel, int dimension);
 SkinningKernel fastestKernel(int dimension);
+// The kernel for `dimension` in the instruction set `isa`, falling back to a slower one where
+// that set has no kernel for it (only D = 3 and 4 have SIMD kernels; D = 3 and 4 run Fixed as
+// the portable kernel). Contract: kernelIsaSupported(isa).
+SkinningKernel kernelFor(KernelIsa isa, int dimension);
+// The kernel skinMesh uses: kernelFor(defaultKernelIsa(), dimension), i.e. HYPERRIG_KERNEL's
+// choice when set (docs/decisions/0045), else the fastest.
+SkinningKernel defaultKernel(int dimension);
 
 // Skins vertices [begin, end) on the calling thread. Contract: kernelSupported(kernel, D), the
 // palette has the skin's rows, the pointers cover the skin's vertices.
 void skinVertices(const SkinningJob& job, SkinningKernel kernel, std::size_t begin,
                   std::size_t end);
-// Skins every vertex, in blocks on `pool`, with the fastest kernel.
+// Skins every vertex, in blocks on `pool`, with defaultKernel.
 void skinMesh(const SkinningJob& job, ThreadPool& pool);
 
 } // namespace hyperrig::core::eval

@@ -42,6 +42,10 @@ struct SliceKernels {
 };
 
 SliceKernels portableKernels();
+// True when this build has the AVX2 kernels and the CPU (and OS) supports AVX2.
+bool avx2KernelsAvailable();
+// Contract: avx2KernelsAvailable().
+SliceKernels avx2Kernels();
 // True when this build has the AVX-512 kernels and the CPU (and OS) supports AVX-512 F/BW/VL/DQ.
 bool avx512KernelsAvailable();
 // Contract: avx512KernelsAvailable().

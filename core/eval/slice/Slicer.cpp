@@ -10,13 +10,20 @@ namespace hyperrig::core::eval {
 namespace {
 
 slice_detail::SliceKernels kernelsFor(SlicePath path) {
-    return path == SlicePath::Avx512 ? slice_detail::avx512Kernels()
-                                     : slice_detail::portableKernels();
+    switch (path) {
+    case SlicePath::Avx512:
+        return slice_detail::avx512Kernels();
+    case SlicePath::Avx2:
+        return slice_detail::avx2Kernels();
+    case SlicePath::Portable:
+        break;
+    }
+    return slice_detail::portableKernels();
 }
 
 } // namespace
 
-Slicer::Slicer() : m_path(fastestSlicePath()) {}
+Slicer::Slicer() : m_path(defaultSlicePath()) {}
 
 Slicer::Slicer(SlicePath path) : m_path(path) {
     HYPERRIG_EXPECTS(slicePathAvailable(path));

@@ -45,7 +45,7 @@ struct TetSurface {
 // A Slicer keeps its per-vertex scratch arrays between calls; use one per thread.
 class Slicer {
 public:
-    // The fastest path this CPU supports.
+    // defaultSlicePath(): the fastest path this CPU supports unless HYPERRIG_KERNEL forces one.
     Slicer();
     // Contract: slicePathAvailable(path).
     explicit Slicer(SlicePath path);

@@ -3,6 +3,7 @@
 set(hyperrig_slice_sources
     eval/slice/BoneSlice.cpp
     eval/slice/SimplexSlicer.cpp
+    eval/slice/SliceKernelAvx2.cpp
     eval/slice/SliceKernelAvx512.cpp
     eval/slice/SliceKernelPortable.cpp
     eval/slice/SliceOutput.cpp

@@ -3,6 +3,7 @@
 #include "core/eval/ThreadPool.h"
 #include "core/eval/skinning/SkinningKernels.h"
 
+#include <array>
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <random>
@@ -67,6 +68,10 @@ void requireClose(const std::vector<float>& actual, const std::vector<double>& e
     }
 }
 
+constexpr std::array kAllSkinningKernels = {eval::SkinningKernel::Generic,
+                                            eval::SkinningKernel::Fixed, eval::SkinningKernel::Avx2,
+                                            eval::SkinningKernel::Avx512};
+
 struct KernelCase {
     int dimension;
     std::size_t maxInfluences;
@@ -123,8 +128,7 @@ TEST_CASE("every skinning kernel matches the double-precision reference", "[eval
     const std::vector<float> positions = toFloat(mesh.vertices.values);
     const std::vector<float> floatNormals = toFloat(normals);
     int tested = 0;
-    for (auto kernel : {eval::SkinningKernel::Generic, eval::SkinningKernel::Fixed,
-                        eval::SkinningKernel::Avx512}) {
+    for (auto kernel : kAllSkinningKernels) {
         if (!eval::kernelSupported(kernel, n))
             continue;
         INFO("kernel " << eval::kernelName(kernel));
@@ -151,6 +155,81 @@ TEST_CASE("every skinning kernel matches the double-precision reference", "[eval
     CHECK(tested >= (n == 3 || n == 4 ? 2 : 1));
 }
 
+TEST_CASE("skinning kernels: which this CPU runs, and how each is chosen", "[eval][skinning]") {
+    for (const auto kernel : kAllSkinningKernels) {
+        if (!eval::kernelSupported(kernel, 3))
+            WARN("the " << eval::kernelName(kernel)
+                        << " skinning kernel needs instructions this CPU lacks: not tested here");
+    }
+    CHECK(eval::kernelName(eval::SkinningKernel::Avx2) == "avx2");
+    CHECK(eval::kernelIsa(eval::SkinningKernel::Fixed) == eval::KernelIsa::Portable);
+    CHECK(eval::kernelIsa(eval::SkinningKernel::Avx2) == eval::KernelIsa::Avx2);
+    // Only D = 3 and 4 have SIMD kernels; every instruction set falls back to Generic elsewhere.
+    for (const int n : {2, 3, 4, 5}) {
+        CHECK(eval::kernelFor(eval::KernelIsa::Portable, n) ==
+              (n == 3 || n == 4 ? eval::SkinningKernel::Fixed : eval::SkinningKernel::Generic));
+        CHECK(eval::kernelFor(eval::fastestKernelIsa(), n) == eval::fastestKernel(n));
+    }
+    if (eval::kernelIsaSupported(eval::KernelIsa::Avx2)) {
+        CHECK(eval::kernelFor(eval::KernelIsa::Avx2, 4) == eval::SkinningKernel::Avx2);
+        CHECK(eval::kernelFor(eval::KernelIsa::Avx2, 5) == eval::SkinningKernel::Generic);
+    }
+}
+
+// The SIMD kernels write packed float3 with 4-float stores; a block of vertices must still leave
+// its neighbours' outputs alone (the pool runs blocks side by side).
+TEST_CASE("skinning a range of 3D vertices writes exactly that range", "[eval][skinning]") {
+    std::mt19937 random(41);
+    const model::Mesh mesh = randomMesh(3, 37, 4, 6, random);
+    auto skin = eval::compileSkin(*mesh.skin, mesh.vertexCount());
+    REQUIRE(skin.ok());
+    eval::JointPalette palette(3, skin->paletteRows());
+    for (std::size_t row = 0; row + 1 < skin->paletteRows(); ++row)
+        palette.setRow(row, randomTransform(3, random));
+    const std::vector<float> positions = toFloat(mesh.vertices.values);
+    std::vector<float> normals(positions.size());
+    for (std::size_t i = 0; i < normals.size(); ++i)
+        normals[i] = std::cos(static_cast<float>(i));
+    eval::SkinningJob job;
+    job.skin = &*skin;
+    job.palette = &palette;
+    job.positions = positions.data();
+    job.normals = normals.data();
+    std::vector<float> whole(positions.size());
+    std::vector<float> wholeNormals(positions.size());
+    job.outPositions = whole.data();
+    job.outNormals = wholeNormals.data();
+    eval::skinVertices(job, eval::SkinningKernel::Generic, 0, mesh.vertexCount());
+    for (const auto kernel : kAllSkinningKernels) {
+        if (!eval::kernelSupported(kernel, 3))
+            continue;
+        INFO("kernel " << eval::kernelName(kernel));
+        constexpr float kUntouched = -99.0F;
+        std::vector<float> out(positions.size(), kUntouched);
+        std::vector<float> outNormals(positions.size(), kUntouched);
+        job.outPositions = out.data();
+        job.outNormals = outNormals.data();
+        // Two blocks that end before the last vertex, and one that ends with the mesh.
+        eval::skinVertices(job, kernel, 1, 10);
+        eval::skinVertices(job, kernel, 20, 30);
+        eval::skinVertices(job, kernel, 36, 37);
+        for (std::size_t v = 0; v < mesh.vertexCount(); ++v) {
+            const bool skinned = (v >= 1 && v < 10) || (v >= 20 && v < 30) || v == 36;
+            for (std::size_t axis = 0; axis < 3; ++axis) {
+                INFO("vertex " << v << ", axis " << axis);
+                if (skinned) {
+                    CHECK(out[3 * v + axis] == Approx(whole[3 * v + axis]).margin(1e-5));
+                    CHECK(outNormals[3 * v + axis] ==
+                          Approx(wholeNormals[3 * v + axis]).margin(1e-5));
+                } else {
+                    CHECK(out[3 * v + axis] == kUntouched);
+                    CHECK(outNormals[3 * v + axis] == kUntouched);
+                }
+            }
+        }
+    }
+}
+
 TEST_CASE("skinning on the thread pool gives the single-thread result", "[eval][skinning]") {
     std::mt19937 random(99);
     const model::Mesh mesh = randomMesh(4, 100'000, 4, 40, random);
@@ -167,7 +246,7 @@ TEST_CASE("skinning on the thread pool gives the single-thread result", "[eval][
     job.palette = &palette;
     job.positions = positions.data();
     job.outPositions = single.data();
-    eval::skinVertices(job, eval::fastestKernel(4), 0, mesh.vertexCount());
+    eval::skinVertices(job, eval::defaultKernel(4), 0, mesh.vertexCount());
     eval::ThreadPool pool(3);
     job.outPositions = pooled.data();
     eval::skinMesh(job, pool);

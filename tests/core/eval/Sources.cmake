@@ -4,6 +4,7 @@ target_sources(hyperrig_core_tests PRIVATE
     core/eval/CompiledRigTests.cpp
     core/eval/CompiledSkinTests.cpp
     core/eval/EvalTestSupport.cpp
+    core/eval/KernelChoiceTests.cpp
     core/eval/PoseEvaluationTests.cpp
     core/eval/PoseCaptureTests.cpp
     core/eval/PlaneAngleDecompositionTests.cpp

@@ -1,0 +1,37 @@
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace hyperrig::core::eval {
+
+// The instruction sets HyperRig's hot kernels (skinning, slicing) come in, slowest first. One
+// x86-64 binary holds all of them; the SIMD ones are compiled with target attributes and chosen
+// at run time (docs/decisions/0011, 0044).
+enum class KernelIsa {
+    Portable, // plain C++, any CPU
+    Avx2,     // x86-64 with AVX2 and FMA
+    Avx512,   // x86-64 with AVX-512 F/VL/DQ/BW
+};
+
+std::string_view kernelIsaName(KernelIsa isa);
+// Whether this CPU (checked at run time) can run `isa`'s kernels.
+bool kernelIsaSupported(KernelIsa isa);
+KernelIsa fastestKernelIsa();
+
+// What HYPERRIG_KERNEL asks for (docs/decisions/0045). `value` is the variable's text (nullptr
+// when unset). Unset, empty or "auto": the fastest supported ISA. "portable", "avx2" or
+// "avx512": that ISA when `supported(isa)`, else the fastest supported one with a `warning`
+// saying so. Any other value: the fastest supported one with a `warning` naming the choices.
+struct KernelIsaChoice {
+    KernelIsa isa = KernelIsa::Portable;
+    std::string warning; // empty when the request was honoured
+};
+KernelIsaChoice chooseKernelIsa(const char* value, bool (*supported)(KernelIsa));
+
+// The ISA every default kernel choice uses: HYPERRIG_KERNEL read once per process through
+// chooseKernelIsa (its warning goes to stderr once), else the fastest supported.
+KernelIsa defaultKernelIsa();
+
+} // namespace hyperrig::core::eval
