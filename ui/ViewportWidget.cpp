@@ -65,24 +65,16 @@ void ViewportWidget::paintGL() {
     const qreal ratio = devicePixelRatioF();
     render::overlay::Overlay* overlay = m_viewport.overlay();
     if (overlay && overlay->isInitialized()) {
-        m_overlayInput.displayWidth = static_cast<float>(width());
-        m_overlayInput.displayHeight = static_cast<float>(height());
-        m_overlayInput.framebufferScale = static_cast<float>(ratio);
-        m_overlayInput.deltaSeconds =
+        m_overlayFeed.input.displayWidth = static_cast<float>(width());
+        m_overlayFeed.input.displayHeight = static_cast<float>(height());
+        m_overlayFeed.input.framebufferScale = static_cast<float>(ratio);
+        m_overlayFeed.input.deltaSeconds =
             m_frameClock.isValid() ? static_cast<float>(m_frameClock.nsecsElapsed()) * 1.0e-9F
                                    : 1.0F / 60.0F;
-        overlay->newFrame(m_overlayInput);
+        overlay->newFrame(m_overlayFeed.input);
         overlay->build(m_overlayState);
-        m_overlayPressUnseen = false;
-        if (m_overlayReleaseDeferred) {
-            m_overlayInput.mouseDown = m_overlayDeferredDown;
-            m_overlayReleaseDeferred = false;
-            update();
-        }
-        // Wheel steps and typed text are events: each reaches one frame.
-        m_overlayInput.wheel = 0.0F;
-        m_overlayInput.wheelHorizontal = 0.0F;
-        m_overlayInput.typedCharacters.clear();
+        if (m_overlayFeed.frameDone())
+            update(); // the deferred release
     }
     m_frameClock.start();
     m_viewport.draw(defaultFramebufferObject(), static_cast<int>(width() * ratio),
@@ -164,26 +156,16 @@ bool ViewportWidget::overOverlay(QPointF position) const {
 }
 
 bool ViewportWidget::overlayTakesMouse(QMouseEvent* event) {
-    m_overlayInput.mouseInside = true;
-    m_overlayInput.mouseX = static_cast<float>(event->position().x());
-    m_overlayInput.mouseY = static_cast<float>(event->position().y());
+    m_overlayFeed.input.mouseInside = true;
+    m_overlayFeed.input.mouseX = static_cast<float>(event->position().x());
+    m_overlayFeed.input.mouseY = static_cast<float>(event->position().y());
     const std::array<bool, 3> down{(event->buttons() & Qt::LeftButton) != 0,
                                    (event->buttons() & Qt::RightButton) != 0,
                                    (event->buttons() & Qt::MiddleButton) != 0};
-    // ImGui 1.86 polls buttons once a frame: a press must be seen by a frame before its
-    // release, or the click is lost. A release that comes first waits for the next frame.
-    if (event->type() == QEvent::MouseButtonPress) {
-        m_overlayInput.mouseDown = down;
-        m_overlayPressUnseen = true;
-    } else if (m_overlayPressUnseen || m_overlayReleaseDeferred) {
-        m_overlayDeferredDown = down;
-        m_overlayReleaseDeferred = m_overlayInput.mouseDown != down;
-    } else {
-        m_overlayInput.mouseDown = down;
-    }
-    m_overlayInput.ctrl = (event->modifiers() & Qt::ControlModifier) != 0;
-    m_overlayInput.shift = (event->modifiers() & Qt::ShiftModifier) != 0;
-    m_overlayInput.alt = (event->modifiers() & Qt::AltModifier) != 0;
+    m_overlayFeed.setButtons(down, event->type() == QEvent::MouseButtonPress);
+    m_overlayFeed.input.ctrl = (event->modifiers() & Qt::ControlModifier) != 0;
+    m_overlayFeed.input.shift = (event->modifiers() & Qt::ShiftModifier) != 0;
+    m_overlayFeed.input.alt = (event->modifiers() & Qt::AltModifier) != 0;
     const bool over = overOverlay(event->position());
     const bool hoverChanged = over != m_overlayHover;
     m_overlayHover = over;
@@ -267,8 +249,8 @@ void ViewportWidget::mouseReleaseEvent(QMouseEvent* event) {
 void ViewportWidget::wheelEvent(QWheelEvent* event) {
     const double notches = event->angleDelta().y() / 120.0;
     if (m_overlayDrag || overOverlay(event->position())) {
-        m_overlayInput.wheel += static_cast<float>(notches);
-        m_overlayInput.wheelHorizontal += static_cast<float>(event->angleDelta().x() / 120.0);
+        m_overlayFeed.input.wheel += static_cast<float>(notches);
+        m_overlayFeed.input.wheelHorizontal += static_cast<float>(event->angleDelta().x() / 120.0);
         event->accept();
         update();
         return;
@@ -320,14 +302,14 @@ bool ViewportWidget::overlayTakesKey(QKeyEvent* event, bool pressed) {
     if (!overlay || !overlay->wantsKeyboard())
         return false;
     if (auto key = overlayKey(event->key()))
-        m_overlayInput.key(*key) = pressed;
-    m_overlayInput.ctrl = (event->modifiers() & Qt::ControlModifier) != 0;
-    m_overlayInput.shift = (event->modifiers() & Qt::ShiftModifier) != 0;
-    m_overlayInput.alt = (event->modifiers() & Qt::AltModifier) != 0;
+        m_overlayFeed.input.key(*key) = pressed;
+    m_overlayFeed.input.ctrl = (event->modifiers() & Qt::ControlModifier) != 0;
+    m_overlayFeed.input.shift = (event->modifiers() & Qt::ShiftModifier) != 0;
+    m_overlayFeed.input.alt = (event->modifiers() & Qt::AltModifier) != 0;
     if (pressed)
         for (const char32_t character : event->text().toStdU32String())
             if (character >= 0x20 && character != 0x7f)
-                m_overlayInput.typedCharacters.push_back(character);
+                m_overlayFeed.input.typedCharacters.push_back(character);
     event->accept();
     update();
     return true;
@@ -335,14 +317,14 @@ bool ViewportWidget::overlayTakesKey(QKeyEvent* event, bool pressed) {
 
 void ViewportWidget::keyReleaseEvent(QKeyEvent* event) {
     if (auto key = overlayKey(event->key()))
-        m_overlayInput.key(*key) = false; // never leave a key held in the overlay
+        m_overlayFeed.input.key(*key) = false; // never leave a key held in the overlay
     if (overlayTakesKey(event, false))
         return;
     QOpenGLWidget::keyReleaseEvent(event);
 }
 
 void ViewportWidget::leaveEvent(QEvent* event) {
-    m_overlayInput.mouseInside = false;
+    m_overlayFeed.input.mouseInside = false;
     m_overlayHover = false;
     update();
     QOpenGLWidget::leaveEvent(event);

@@ -105,13 +105,10 @@ private:
     QPointF m_lastMouse;
     QPointF m_pressMouse;
     int m_framesRendered = 0;
-    render::overlay::OverlayInput m_overlayInput;
+    render::overlay::OverlayFeed m_overlayFeed;
     render::overlay::OverlayState m_overlayState;
     bool m_overlayDrag = false;  // a press that began over the overlay, until all buttons are up
     bool m_overlayHover = false; // the pointer was over the overlay window at the last event
-    bool m_overlayPressUnseen = false;     // a press no overlay frame has seen yet
-    bool m_overlayReleaseDeferred = false; // buttons changed again before that frame
-    std::array<bool, 3> m_overlayDeferredDown{};
     QElapsedTimer m_frameClock;
     ViewportTool* m_tool = nullptr;
 };

@@ -52,4 +52,46 @@ struct OverlayInput {
     bool& key(OverlayKey which) { return keysDown[static_cast<std::size_t>(which)]; }
 };
 
+// The input a host keeps feeding the overlay, with the one rule every host needs (the editor's
+// ViewportWidget and hyperrig-view's Previewer): ImGui 1.86 polls buttons once a frame, so a
+// press must be seen by a frame before its release, or the click is lost; a release that comes
+// first waits for the next frame.
+struct OverlayFeed {
+    OverlayInput input;
+
+    // The buttons held now (left, right, middle), after a press (`pressed`) or any other pointer
+    // event.
+    void setButtons(const std::array<bool, 3>& down, bool pressed) {
+        if (pressed) {
+            input.mouseDown = down;
+            m_pressUnseen = true;
+        } else if (m_pressUnseen || m_releaseDeferred) {
+            m_deferredDown = down;
+            m_releaseDeferred = input.mouseDown != down;
+        } else {
+            input.mouseDown = down;
+        }
+    }
+
+    // After the overlay's frame (newFrame and build): wheel steps and typed text are events, each
+    // reaching one frame, and a deferred release is let through. True when that release needs
+    // another frame.
+    bool frameDone() {
+        m_pressUnseen = false;
+        input.wheel = 0.0F;
+        input.wheelHorizontal = 0.0F;
+        input.typedCharacters.clear();
+        if (!m_releaseDeferred)
+            return false;
+        input.mouseDown = m_deferredDown;
+        m_releaseDeferred = false;
+        return true;
+    }
+
+private:
+    bool m_pressUnseen = false;     // a press no overlay frame has seen yet
+    bool m_releaseDeferred = false; // the buttons changed again before that frame
+    std::array<bool, 3> m_deferredDown{};
+};
+
 } // namespace hyperrig::render::overlay

@@ -212,22 +212,11 @@ bool Previewer::overlayCovers(float x, float y) const {
 }
 
 void Previewer::updatePointerOverlayState(bool pressed, bool released) {
-    // ImGui 1.86 polls buttons once a frame: a press must be seen by a frame before its release,
-    // or the click is lost. A release that comes first waits for the next frame (as the editor's
-    // ViewportWidget does).
-    if (pressed) {
-        m_overlayInput.mouseDown = m_buttonsDown;
-        m_overlayPressUnseen = true;
-    } else if (m_overlayPressUnseen || m_overlayReleaseDeferred) {
-        m_overlayDeferredDown = m_buttonsDown;
-        m_overlayReleaseDeferred = m_overlayInput.mouseDown != m_buttonsDown;
-    } else {
-        m_overlayInput.mouseDown = m_buttonsDown;
-    }
-    m_overlayInput.ctrl = m_modifiers.ctrl;
-    m_overlayInput.shift = m_modifiers.shift;
-    m_overlayInput.alt = m_modifiers.alt;
-    m_overlayInput.super = m_modifiers.super;
+    m_overlayFeed.setButtons(m_buttonsDown, pressed);
+    m_overlayFeed.input.ctrl = m_modifiers.ctrl;
+    m_overlayFeed.input.shift = m_modifiers.shift;
+    m_overlayFeed.input.alt = m_modifiers.alt;
+    m_overlayFeed.input.super = m_modifiers.super;
     if (released &&
         std::none_of(m_buttonsDown.begin(), m_buttonsDown.end(), [](bool down) { return down; }))
         m_overlayDrag = false;
@@ -240,9 +229,9 @@ void Previewer::pointerMoved(float x, float y) {
     m_pointerX = x;
     m_pointerY = y;
     m_pointerInside = true;
-    m_overlayInput.mouseInside = true;
-    m_overlayInput.mouseX = x;
-    m_overlayInput.mouseY = y;
+    m_overlayFeed.input.mouseInside = true;
+    m_overlayFeed.input.mouseX = x;
+    m_overlayFeed.input.mouseY = y;
     const bool over = overlayCovers(x, y);
     if (m_overlayDrag || over || wasOver) {
         requestFrames(); // the overlay highlights what the pointer is over
@@ -258,7 +247,7 @@ void Previewer::pointerMoved(float x, float y) {
 
 void Previewer::pointerLeft() {
     m_pointerInside = false;
-    m_overlayInput.mouseInside = false;
+    m_overlayFeed.input.mouseInside = false;
     requestFrames();
 }
 
@@ -274,8 +263,8 @@ void Previewer::pointerButton(PointerButton button, bool pressed, const Modifier
 
 void Previewer::scrolled(float dx, float dy) {
     if (m_overlayDrag || (m_pointerInside && overlayCovers(m_pointerX, m_pointerY))) {
-        m_overlayInput.wheel += dy;
-        m_overlayInput.wheelHorizontal += dx;
+        m_overlayFeed.input.wheel += dy;
+        m_overlayFeed.input.wheelHorizontal += dx;
     } else {
         wheelCamera(m_viewport.camera(), dy);
     }
@@ -284,18 +273,18 @@ void Previewer::scrolled(float dx, float dy) {
 
 void Previewer::keyChanged(PreviewKey key, bool pressed, const Modifiers& modifiers) {
     m_modifiers = modifiers;
-    m_overlayInput.ctrl = modifiers.ctrl;
-    m_overlayInput.shift = modifiers.shift;
-    m_overlayInput.alt = modifiers.alt;
-    m_overlayInput.super = modifiers.super;
+    m_overlayFeed.input.ctrl = modifiers.ctrl;
+    m_overlayFeed.input.shift = modifiers.shift;
+    m_overlayFeed.input.alt = modifiers.alt;
+    m_overlayFeed.input.super = modifiers.super;
     const auto overlayKey = previewOverlayKey(key);
     if (overlayKey && !pressed)
-        m_overlayInput.key(*overlayKey) = false; // never leave a key held in the overlay
+        m_overlayFeed.input.key(*overlayKey) = false; // never leave a key held in the overlay
     requestFrames();
     const overlay::Overlay* overlay = m_viewport.overlay();
     if (overlay && overlay->isInitialized() && overlay->wantsKeyboard()) {
         if (overlayKey)
-            m_overlayInput.key(*overlayKey) = pressed;
+            m_overlayFeed.input.key(*overlayKey) = pressed;
         return;
     }
     if (!pressed)
@@ -308,7 +297,7 @@ void Previewer::typed(char32_t character) {
     const overlay::Overlay* overlay = m_viewport.overlay();
     if (!overlay || !overlay->wantsKeyboard() || character < 0x20 || character == 0x7f)
         return;
-    m_overlayInput.typedCharacters.push_back(character);
+    m_overlayFeed.input.typedCharacters.push_back(character);
     requestFrames();
 }
 
@@ -422,22 +411,14 @@ void Previewer::drawFrame(GLuint framebuffer, float deltaSeconds) {
         return;
     overlay::Overlay* overlay = m_viewport.overlay();
     if (overlay && overlay->isInitialized()) {
-        m_overlayInput.displayWidth = static_cast<float>(m_size.windowWidth);
-        m_overlayInput.displayHeight = static_cast<float>(m_size.windowHeight);
-        m_overlayInput.framebufferScale = m_size.scale();
-        m_overlayInput.deltaSeconds = std::max(deltaSeconds, 1.0e-4F);
-        overlay->newFrame(m_overlayInput);
+        m_overlayFeed.input.displayWidth = static_cast<float>(m_size.windowWidth);
+        m_overlayFeed.input.displayHeight = static_cast<float>(m_size.windowHeight);
+        m_overlayFeed.input.framebufferScale = m_size.scale();
+        m_overlayFeed.input.deltaSeconds = std::max(deltaSeconds, 1.0e-4F);
+        overlay->newFrame(m_overlayFeed.input);
         overlay->build(m_overlayState);
-        m_overlayPressUnseen = false;
-        if (m_overlayReleaseDeferred) {
-            m_overlayInput.mouseDown = m_overlayDeferredDown;
-            m_overlayReleaseDeferred = false;
-            requestFrames();
-        }
-        // Wheel steps and typed text are events: each reaches one frame.
-        m_overlayInput.wheel = 0.0F;
-        m_overlayInput.wheelHorizontal = 0.0F;
-        m_overlayInput.typedCharacters.clear();
+        if (m_overlayFeed.frameDone())
+            requestFrames(); // the deferred release
         // Applied before drawing, so this frame shows what the overlay asked for.
         if (m_overlayState.anyChange())
             applyOverlayChanges();

@@ -126,7 +126,7 @@ private:
     view::Viewport m_viewport;
     scene::SceneWorkspace m_workspace;
     overlay::OverlayState m_overlayState;
-    overlay::OverlayInput m_overlayInput;
+    overlay::OverlayFeed m_overlayFeed;
     FrameSize m_size;
     bool m_frameOnNextDraw = false;
     int m_framesWanted = 2; // ImGui measures its windows in a hidden first frame
@@ -138,10 +138,7 @@ private:
     bool m_pointerInside = false;
     std::array<bool, 3> m_buttonsDown{};
     Modifiers m_modifiers;
-    bool m_overlayDrag = false;        // a press that began over the overlay, until all are up
-    bool m_overlayPressUnseen = false; // a press no overlay frame has seen yet
-    bool m_overlayReleaseDeferred = false;
-    std::array<bool, 3> m_overlayDeferredDown{};
+    bool m_overlayDrag = false; // a press that began over the overlay, until all are up
 };
 
 } // namespace hyperrig::render::preview
