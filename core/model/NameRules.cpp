@@ -40,6 +40,27 @@ Result<void> checkNewName(const Document& document, std::string_view name, NodeI
     return {};
 }
 
+std::string allowedName(std::string_view name) {
+    std::string allowed;
+    allowed.reserve(name.size());
+    for (std::size_t i = 0; i < name.size(); ++i) {
+        const auto byte = static_cast<unsigned char>(name[i]);
+        const bool c1Control = byte == 0xC2 && i + 1 < name.size() &&
+                               static_cast<unsigned char>(name[i + 1]) >= 0x80 &&
+                               static_cast<unsigned char>(name[i + 1]) <= 0x9F;
+        if (c1Control) {
+            allowed += '_';
+            ++i;
+        } else if (byte < 0x20 || byte == 0x7F ||
+                   kForbiddenNamePunctuation.find(name[i]) != std::string_view::npos) {
+            allowed += '_';
+        } else {
+            allowed += name[i];
+        }
+    }
+    return allowed;
+}
+
 std::string uniqueName(const Document& document, std::string_view base) {
     if (!document.nameInUse(base))
         return std::string(base);

@@ -23,6 +23,11 @@ std::string firstForbiddenNameCharacter(std::string_view name);
 Result<void> checkNewName(const Document& document, std::string_view name, NodeId exceptNode = {},
                           MeshId exceptMesh = {}, ShapeId exceptShape = {});
 
+// `name` with every forbidden character (the punctuation above, C0 and DEL, and C1 controls as
+// UTF-8) replaced by '_': an allowed G4MF name for a name read from another format (glTF, USD,
+// MPFB). Other bytes are kept as they are.
+std::string allowedName(std::string_view name);
+
 // `base` if unused, else `base` followed by the smallest number >= 2 that makes it unused
 // ("LeftArm" -> "LeftArm2"). Used where an operation must invent a name (duplicate).
 std::string uniqueName(const Document& document, std::string_view base);

@@ -102,15 +102,7 @@ Result<void> readNodeGraph(ImportContext& context) {
 
 // A G4MF name for a glTF name: forbidden characters become '_' and clashes get a number.
 std::string g4mfName(const model::Document& document, const std::string& name) {
-    std::string clean;
-    for (char ch : name) {
-        const auto c = static_cast<unsigned char>(ch);
-        const bool forbidden =
-            c < 0x20 || c == 0x7F ||
-            model::kForbiddenNamePunctuation.find(static_cast<char>(c)) != std::string_view::npos;
-        clean += forbidden ? '_' : ch;
-    }
-    return model::uniqueName(document, clean);
+    return model::uniqueName(document, model::allowedName(name));
 }
 
 model::Node& addNode(model::Document& document, std::optional<std::string> name) {

@@ -320,13 +320,7 @@ Result<model::MeshId> buildMesh(ImportContext& context, std::size_t meshIndex,
     auto mesh = std::make_unique<model::Mesh>();
     mesh->id = context.document.meshes.allocateId();
     if (const auto name = stringMember(json, "name")) {
-        std::string clean;
-        for (char c : *name)
-            clean += model::kForbiddenNamePunctuation.find(c) == std::string_view::npos &&
-                             static_cast<unsigned char>(c) >= 0x20
-                         ? c
-                         : '_';
-        mesh->name = model::uniqueName(context.document, clean);
+        mesh->name = model::uniqueName(context.document, model::allowedName(*name));
         if (*mesh->name != *name)
             gltfExtras(mesh->extra)["name"] = *name;
     }

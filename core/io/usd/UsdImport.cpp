@@ -18,15 +18,7 @@ namespace hyperrig::core::io {
 namespace usd {
 
 std::string usdNodeName(const model::Document& document, const std::string& name) {
-    std::string clean;
-    for (char ch : name) {
-        const auto c = static_cast<unsigned char>(ch);
-        const bool forbidden =
-            c < 0x20 || c == 0x7F ||
-            model::kForbiddenNamePunctuation.find(static_cast<char>(c)) != std::string_view::npos;
-        clean += forbidden ? '_' : ch;
-    }
-    return model::uniqueName(document, clean);
+    return model::uniqueName(document, model::allowedName(name));
 }
 
 model::OrderedJson& usdExtras(model::OrderedJson& extra) {

@@ -1,10 +1,12 @@
 #include "core/io/gltf/GltfExport.h"
 #include "core/io/gltf/GltfImport.h"
+#include "core/model/NameRules.h"
 #include "tests/core/io/gltf/GltfTestSupport.h"
 
 #include <catch2/catch.hpp>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <set>
 
 using namespace hyperrig::core;
 using hyperrig::test::gltfFixturePath;
@@ -173,4 +175,29 @@ TEST_CASE("a broken animation is dropped with a warning, the rest still imports"
     const auto text =
         std::string(reinterpret_cast<const char*>(exported->file.data()), exported->file.size());
     CHECK_FALSE(nlohmann::json::parse(text).contains("animations"));
+}
+
+TEST_CASE("glTF names with control or forbidden characters become allowed G4MF names",
+          "[gltf][hostile]") {
+    // U+0085 (NEL) and U+009F are C1 controls, two bytes in UTF-8; G4MF forbids them as it
+    // forbids '.', ':' and C0 controls (g4mf.md §1).
+    auto json = gltfFixtureJson("khronos/SimpleSkin.gltf");
+    json["nodes"][1]["name"] = "Arm\xC2\x85.L";
+    json["nodes"][2]["name"] = "Hand\x01:R\x7F";
+    json["meshes"][0]["name"] = "Body\xC2\x9F";
+    auto file = io::parseGltfBytes(gltfBytesOf(json.dump()), "names.gltf", "");
+    REQUIRE(file);
+    auto imported = io::importGltf(*file);
+    REQUIRE(imported);
+    const auto& document = imported->document;
+    std::set<std::string> names;
+    for (const auto id : document.nodes.order())
+        names.insert(document.node(id).displayName());
+    CHECK(names.count("Arm__L") == 1);
+    CHECK(names.count("Hand__R_") == 1);
+    CHECK(document.mesh(document.meshes.order().front()).name == "Body_");
+    for (const auto& name : names) {
+        INFO(name);
+        CHECK(model::firstForbiddenNameCharacter(name).empty());
+    }
 }
