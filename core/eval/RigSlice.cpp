@@ -20,38 +20,31 @@ void sliceRig(const model::Document& document, const CompiledRig& rig,
     HYPERRIG_EXPECTS(document.dimension() == 4);
     const math::AffineN worldToView = view.worldToView();
     out.extraAxisExtents.clear();
-    std::size_t used = 0;
     bool anyDistance = false;
     auto include = [&](float distance) {
         out.distanceMin = anyDistance ? std::min(out.distanceMin, distance) : distance;
         out.distanceMax = anyDistance ? std::max(out.distanceMax, distance) : distance;
         anyDistance = true;
     };
-    for (const EvaluatedInstance& instance : evaluated.instances) {
-        const CompiledMesh& mesh = rig.mesh(instance.mesh);
-        if (!instance.visible || mesh.simplexes.empty())
-            continue;
-        if (out.instances.size() <= used)
-            out.instances.emplace_back();
-        RigSlice::Instance& result = out.instances[used++];
-        result.node = instance.node;
-        result.mesh = instance.mesh;
-        // Mesh space straight to view space: the slicer's "world" is this mesh's space.
-        const ViewHyperplane plane(math::AffineN::compose(worldToView, instance.world),
-                                   view.offset);
-        TetSurface surface;
-        surface.worldPositions = {instance.positions(mesh), mesh.restPositions.size()};
-        surface.tetrahedra = mesh.simplexes;
-        if (const auto found = attributes.find(instance.mesh); found != attributes.end())
-            surface.vertexAttribute = found->second;
-        surface.flipOrientation = instance.world.basis().determinant() < 0.0;
-        slicer.slice(surface, plane, result.triangles);
-        if (const auto range = slicer.lastDistanceRange()) {
-            include(range->min);
-            include(range->max);
-        }
-    }
-    out.instances.resize(used);
+    sliceEachInstance(
+        rig, evaluated, out,
+        [&](const EvaluatedInstance& instance, const CompiledMesh& mesh,
+            RigSlice::Instance& result) {
+            // Mesh space straight to view space: the slicer's "world" is this mesh's space.
+            const ViewHyperplane plane(math::AffineN::compose(worldToView, instance.world),
+                                       view.offset);
+            TetSurface surface;
+            surface.worldPositions = {instance.positions(mesh), mesh.restPositions.size()};
+            surface.tetrahedra = mesh.simplexes;
+            if (const auto found = attributes.find(instance.mesh); found != attributes.end())
+                surface.vertexAttribute = found->second;
+            surface.flipOrientation = instance.world.basis().determinant() < 0.0;
+            slicer.slice(surface, plane, result.triangles);
+            if (const auto range = slicer.lastDistanceRange()) {
+                include(range->min);
+                include(range->max);
+            }
+        });
 
     out.boneNodes.clear();
     std::vector<BoneSegment> segments;

@@ -39,6 +39,28 @@ struct RigSlice {
     std::vector<AxisExtent> extraAxisExtents;
 };
 
+// The instance loop sliceRig and sliceRigND share: calls `sliceOne(instance, mesh, result)` for
+// every visible instance of `evaluated` whose mesh has simplexes, `result` a slot of
+// out.instances with its node and mesh set (slots are reused frame after frame, so their
+// triangle buffers keep their storage), then drops the slots left over.
+template <class SliceOne>
+void sliceEachInstance(const CompiledRig& rig, const EvaluatedRig& evaluated, RigSlice& out,
+                       SliceOne&& sliceOne) {
+    std::size_t used = 0;
+    for (const EvaluatedInstance& instance : evaluated.instances) {
+        const CompiledMesh& mesh = rig.mesh(instance.mesh);
+        if (!instance.visible || mesh.simplexes.empty())
+            continue;
+        if (out.instances.size() <= used)
+            out.instances.emplace_back();
+        RigSlice::Instance& result = out.instances[used++];
+        result.node = instance.node;
+        result.mesh = instance.mesh;
+        sliceOne(instance, mesh, result);
+    }
+    out.instances.resize(used);
+}
+
 // Slices every visible instance of `evaluated` whose mesh has tetrahedra, and every bone of the
 // rig. `attributes` optionally gives a per-vertex attribute by mesh (a heat-map). Contract: the
 // document is 4D, `evaluated` comes from `rig`.

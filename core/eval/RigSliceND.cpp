@@ -80,32 +80,25 @@ void sliceRigND(const model::Document& document, const CompiledRig& rig,
         anyExtent = true;
     };
 
-    std::size_t used = 0;
-    for (const EvaluatedInstance& instance : evaluated.instances) {
-        const CompiledMesh& mesh = rig.mesh(instance.mesh);
-        if (!instance.visible || mesh.simplexes.empty())
-            continue;
-        if (out.instances.size() <= used)
-            out.instances.emplace_back();
-        RigSlice::Instance& result = out.instances[used++];
-        result.node = instance.node;
-        result.mesh = instance.mesh;
-        SimplexSurface surface;
-        surface.dimension = n;
-        surface.positions = {instance.positions(mesh), mesh.restPositions.size()};
-        surface.cells = mesh.simplexes;
-        if (const auto found = attributes.find(instance.mesh); found != attributes.end())
-            surface.vertexAttribute = found->second;
-        surface.flipOrientation = instance.world.basis().determinant() < 0.0;
-        slicer.slice(surface, math::AffineN::compose(worldToView, instance.world), offsets,
-                     result.triangles);
-        const auto& ranges = slicer.lastAxisRanges();
-        for (std::size_t a = 0; a < ranges.size(); ++a) {
-            include(a, ranges[a].min);
-            include(a, ranges[a].max);
-        }
-    }
-    out.instances.resize(used);
+    sliceEachInstance(rig, evaluated, out,
+                      [&](const EvaluatedInstance& instance, const CompiledMesh& mesh,
+                          RigSlice::Instance& result) {
+                          SimplexSurface surface;
+                          surface.dimension = n;
+                          surface.positions = {instance.positions(mesh), mesh.restPositions.size()};
+                          surface.cells = mesh.simplexes;
+                          if (const auto found = attributes.find(instance.mesh);
+                              found != attributes.end())
+                              surface.vertexAttribute = found->second;
+                          surface.flipOrientation = instance.world.basis().determinant() < 0.0;
+                          slicer.slice(surface, math::AffineN::compose(worldToView, instance.world),
+                                       offsets, result.triangles);
+                          const auto& ranges = slicer.lastAxisRanges();
+                          for (std::size_t a = 0; a < ranges.size(); ++a) {
+                              include(a, ranges[a].min);
+                              include(a, ranges[a].max);
+                          }
+                      });
 
     // Bones: view space with the extra axes as distances to their cuts.
     std::vector<ViewSegmentND> segments;
