@@ -10,6 +10,7 @@
 #include "core/eval/ThreadPool.h"
 #include "core/eval/View4D.h"
 #include "core/io/obj/ObjWriter.h"
+#include "core/ops/CrossSectionMeshes.h"
 
 #include <charconv>
 #include <cmath>
@@ -118,15 +119,10 @@ int runSlice(const ParsedOptions& options, CliContext& context) {
             const auto corners = instance.triangles.vertices();
             const auto faces = instance.triangles.faces();
             for (std::size_t t = 0; t < faces.size(); ++t) {
-                // The slicer emits the zero-area triangles that vertices lying exactly on the
-                // hyperplane produce (eval/slice/Slicer.h); a file gains nothing from them.
                 const auto& a = corners[3 * t];
                 const auto& b = corners[3 * t + 1];
                 const auto& c = corners[3 * t + 2];
-                const float ux = b.x - a.x, uy = b.y - a.y, uz = b.z - a.z;
-                const float vx = c.x - a.x, vy = c.y - a.y, vz = c.z - a.z;
-                if (uy * vz - uz * vy == 0.0F && uz * vx - ux * vz == 0.0F &&
-                    ux * vy - uy * vx == 0.0F)
+                if (core::ops::isZeroAreaSliceTriangle(a, b, c))
                     continue;
                 for (const auto* corner : {&a, &b, &c})
                     object.corners.push_back({corner->x, corner->y, corner->z});

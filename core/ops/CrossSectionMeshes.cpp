@@ -4,18 +4,13 @@
 #include "core/eval/RigSliceND.h"
 
 namespace hyperrig::core::ops {
-namespace {
 
-// Exactly zero cross product: the test the `slice` command's OBJ output uses, so both files
-// hold the same triangles.
-bool isZeroAreaCrossSectionTriangle(const eval::SliceVertex& a, const eval::SliceVertex& b,
-                                    const eval::SliceVertex& c) {
+bool isZeroAreaSliceTriangle(const eval::SliceVertex& a, const eval::SliceVertex& b,
+                             const eval::SliceVertex& c) {
     const float ux = b.x - a.x, uy = b.y - a.y, uz = b.z - a.z;
     const float vx = c.x - a.x, vy = c.y - a.y, vz = c.z - a.z;
     return uy * vz - uz * vy == 0.0F && uz * vx - ux * vz == 0.0F && ux * vy - uy * vx == 0.0F;
 }
-
-} // namespace
 
 Result<std::vector<io::GltfStaticMesh>> crossSectionMeshes(const model::Document& document,
                                                            const eval::CompiledRig& rig,
@@ -45,7 +40,7 @@ Result<std::vector<io::GltfStaticMesh>> crossSectionMeshes(const model::Document
             const auto& a = corners[3 * t];
             const auto& b = corners[3 * t + 1];
             const auto& c = corners[3 * t + 2];
-            if (isZeroAreaCrossSectionTriangle(a, b, c))
+            if (isZeroAreaSliceTriangle(a, b, c))
                 continue;
             for (const auto* corner : {&a, &b, &c}) {
                 mesh.positions.insert(mesh.positions.end(), {corner->x, corner->y, corner->z});

@@ -4,12 +4,20 @@
 #include "core/eval/CompiledRig.h"
 #include "core/eval/RigEvaluation.h"
 #include "core/eval/View4D.h"
+#include "core/eval/slice/SliceTypes.h"
 #include "core/io/gltf/GltfStaticMeshes.h"
 #include "core/model/Document.h"
 
 #include <vector>
 
 namespace hyperrig::core::ops {
+
+// Whether a sliced triangle has exactly zero area (a zero cross product): the slicer emits such
+// triangles where vertices lie exactly on the hyperplane (eval/slice/Slicer.h); they have no
+// normal and draw nothing, so files leave them out. One test for the `slice` command's OBJ and the
+// glTF cross-section, so both hold the same triangles.
+bool isZeroAreaSliceTriangle(const eval::SliceVertex& a, const eval::SliceVertex& b,
+                             const eval::SliceVertex& c);
 
 // The 3D cross-section of an evaluated 4D..8D rig as static meshes (decision 0028): the slice the
 // `slice` command and the viewport show (sliceRig for 4D, sliceRigND for 5D..8D at the view's
