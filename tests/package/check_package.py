@@ -12,7 +12,7 @@ cores), unpacks the .deb with dpkg-deb -x into a temporary root and checks:
     static libraries or headers);
   - the desktop entries (desktop-file-validate), the MIME types (update-mime-database on a
     scratch MIME folder: the globs, magic and subclass the desktop will really use), the icons
-    (PNG sizes, SVG well-formed), the man pages (gzip, versioned, listing every command and
+    (PNG sizes, SVG well-formed, both what packaging/icons/generate_icons.py draws), the man pages (gzip, versioned, listing every command and
     option the programs' --help lists), the samples (bytes as in assets/samples);
   - the unpacked hyperrig-cli runs: --version, and `info --json` on the unpacked 4D sample.
 
@@ -32,6 +32,7 @@ import subprocess
 import sys
 import tempfile
 import xml.etree.ElementTree as ElementTree
+import zlib
 from pathlib import Path
 
 # hicolor sizes the icon comes in (packaging/icons/generate_icons.py), plus the scalable SVG.
@@ -129,13 +130,36 @@ def png_size(path):
     return int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
 
 
-def check_icons(root):
+def png_pixels(path):
+    """The decompressed image data (filter bytes and rows) of a PNG: zlib versions may pack the
+    same pixels differently."""
+    data, at, idat = path.read_bytes(), 8, b""
+    while at < len(data):
+        length = int.from_bytes(data[at:at + 4], "big")
+        if data[at + 4:at + 8] == b"IDAT":
+            idat += data[at + 8:at + 8 + length]
+        at += 12 + length
+    return zlib.decompress(idat)
+
+
+def check_icons(root, args):
     icons = root / "usr/share/icons/hicolor"
+    # The committed icons must be what packaging/icons/generate_icons.py draws now (decision
+    # 0046): an edit of the shapes without a re-run, or a hand-edited PNG, fails here.
+    sys.path.insert(0, str(args.source_dir / "packaging" / "icons"))
+    sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+    import generate_icons  # pylint: disable=import-outside-toplevel
     for size in ICON_SIZES:
         png = icons / f"{size}x{size}/apps/hyperrig.png"
-        if png.exists() and png_size(png) != (size, size):
+        if not png.exists():
+            continue
+        if png_size(png) != (size, size):
             fail(f"{png.relative_to(root)} is {png_size(png)}, not a {size}x{size} PNG")
+        elif png_pixels(png) != b"".join(b"\x00" + row for row in generate_icons.rasterise(size)):
+            fail(f"{png.relative_to(root)} is not what generate_icons.py draws; run it")
     svg = icons / "scalable/apps/hyperrig.svg"
+    if svg.exists() and svg.read_text() != generate_icons.svg_text():
+        fail(f"{svg.relative_to(root)} is not what generate_icons.py writes; run it")
     if svg.exists():
         try:
             tag = ElementTree.parse(svg).getroot().tag
@@ -221,7 +245,8 @@ def check_man_pages(root, args):
             fail(f"{program}.1 has no .TH {program.upper()} 1 header")
         if f"HyperRig {args.version}" not in text:
             fail(f"{program}.1 does not name the version {args.version}")
-        pages[program] = text.replace("\\-", "-")
+        # As a reader sees it: roff's \- is a hyphen, font changes (\fB, \fI, \fR) vanish.
+        pages[program] = re.sub(r"\\f[BIRP]", "", text.replace("\\-", "-"))
     # Every command and option the programs list must be in their man pages.
     for program in ("hyperrig-cli", "hyperrig-view"):
         if program not in pages:
@@ -300,7 +325,7 @@ def main():
         result = run(["dpkg-deb", "-x", str(deb), str(root)])
         if result.returncode != 0:
             sys.exit(f"check_package: dpkg-deb -x failed: {result.stderr}")
-        check_icons(root)
+        check_icons(root, args)
         check_desktop_entries(root)
         check_mime(root, work)
         check_man_pages(root, args)
