@@ -403,6 +403,8 @@ Result<void> buildMesh(ImportContext& context, const PrimSite& site) {
     model::Node& node = document.node(site.node);
     usdExtras(node.extra)["path"] = prim.path;
     usdExtras(node.extra)["type"] = prim.typeName;
+    if (auto metadata = usdMetadataJson(prim.metadata); !metadata.empty())
+        usdExtras(node.extra)["metadata"] = std::move(metadata); // apiSchemas, kind, ...
     if (triangles.empty()) {
         context.warn("usd.mesh.empty", prim.place,
                      "Mesh " + prim.path +
@@ -513,6 +515,15 @@ Result<void> buildMesh(ImportContext& context, const PrimSite& site) {
         usd["properties"] = std::move(kept);
     if (leftHanded)
         usd["windingFlipped"] = true; // leftHanded faces were reversed into G4MF winding
+    // Polygons other than triangles: their corner counts, so that a writer can put the fans back
+    // together and faceVarying / uniform primvars still fit (only when no face was skipped).
+    if (skippedFaces == 0 &&
+        std::any_of(counts.begin(), counts.end(), [](double count) { return count != 3.0; })) {
+        model::OrderedJson corners = model::OrderedJson::array();
+        for (double count : counts)
+            corners.push_back(static_cast<long long>(count));
+        usd["faceVertexCounts"] = std::move(corners);
+    }
     auto blendShapes = usdBlendShapesJson(context, prim);
     if (!blendShapes.empty()) {
         usd["blendShapes"] = std::move(blendShapes);
