@@ -47,6 +47,7 @@ struct OutSkeleton {
     std::vector<std::string> tokens;       // joint paths
     std::vector<std::size_t> parents;      // joint index of the parent, kUsdNoPrim for roots
     std::vector<math::AffineN> restGlobal; // skeleton space <- joint space
+    std::vector<math::AffineN> restLocal;  // parent joint space <- joint space (bone transform)
     std::unordered_map<model::NodeId, std::size_t> jointOfBone;
     std::vector<std::size_t> jointOfSlot; // per joints slot: joint, or kUsdNoPrim
     std::size_t staticJoint = kUsdNoPrim; // for vertices G4MF leaves unmoved

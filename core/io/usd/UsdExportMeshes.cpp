@@ -195,6 +195,34 @@ void usdWriteInfluences(const OutSkeleton& skeleton, const model::Skin& skin, Ou
     prim.properties.push_back(weights + metadata);
 }
 
+// The skin's group names as `hyperrig:groupNames`, one per Skeleton joint (the import reads them
+// back), when each named group is one joint and no joint gets two names; a warning otherwise.
+void usdWriteGroupNames(UsdExportContext& context, const model::Node& node,
+                        const OutSkeleton& skeleton, const model::Skin& skin, OutPrim& prim) {
+    if (!skin.groupNames || skin.groupNames->empty())
+        return;
+    std::vector<std::optional<std::string>> byJoint(skeleton.tokens.size());
+    for (std::size_t group = 0; group < skin.groupNames->size(); ++group) {
+        const std::string& name = (*skin.groupNames)[group];
+        const std::size_t joint =
+            group < skeleton.jointOfSlot.size() ? skeleton.jointOfSlot[group] : kUsdNoPrim;
+        if (joint == kUsdNoPrim || (byJoint[joint] && *byJoint[joint] != name)) {
+            if (name.empty())
+                continue;
+            context.warnings.push_back("mesh '" + node.displayName() +
+                                       "': its skin group names do not map one to one onto the "
+                                       "Skeleton's joints; not written");
+            return;
+        }
+        byJoint[joint] = name;
+    }
+    std::string text = "uniform token[] hyperrig:groupNames = [";
+    for (std::size_t joint = 0; joint < byJoint.size(); ++joint)
+        text += (joint == 0 ? "" : ", ") + usdQuoted(byJoint[joint].value_or(""));
+    prim.properties.push_back(text + "]");
+    prim.written.insert("hyperrig:groupNames");
+}
+
 } // namespace
 
 bool usdIsSkinnedInstance(const model::Document& document, model::NodeId id) {
@@ -281,6 +309,7 @@ Result<void> usdWriteMesh(UsdExportContext& context, OutPrim& prim) {
         prim.properties.push_back("rel skel:skeleton = <" + context.prims[skeleton.prim].path +
                                   ">");
         usdWriteInfluences(skeleton, *mesh.skin, prim);
+        usdWriteGroupNames(context, node, skeleton, *mesh.skin, prim);
         const auto* skel = usdKeptMember(mesh.extra, "skel");
         const bool keptBind = skel && skel->contains("geomBindTransform");
         if (keptBind) {

@@ -246,16 +246,18 @@ Result<void> usdCollectSkeleton(UsdExportContext& context, model::NodeId node) {
     // Bones in tree order with their skeleton-space rest transforms.
     std::vector<model::NodeId> tree;
     std::unordered_map<model::NodeId, math::AffineN> global;
+    std::unordered_map<model::NodeId, math::AffineN> local; // as authored, not recomposed
     auto walk = [&](auto&& self, model::NodeId parent,
                     const math::AffineN& parentGlobal) -> Result<void> {
         for (model::NodeId child : document.node(parent).children) {
             const auto& bone = document.node(child);
             if (!bone.isBone())
                 continue;
-            auto local = bone.transform.toAffine(3);
-            if (!local)
-                return local.error().withContext("bone '" + bone.displayName() + "'");
-            global.insert_or_assign(child, math::AffineN::compose(parentGlobal, *local));
+            auto affine = bone.transform.toAffine(3);
+            if (!affine)
+                return affine.error().withContext("bone '" + bone.displayName() + "'");
+            local.insert_or_assign(child, *affine);
+            global.insert_or_assign(child, math::AffineN::compose(parentGlobal, *affine));
             tree.push_back(child);
             auto done = self(self, child, global.at(child));
             if (!done)
@@ -300,6 +302,7 @@ Result<void> usdCollectSkeleton(UsdExportContext& context, model::NodeId node) {
         skeleton.parents.push_back(bone.parent == node ? kUsdNoPrim
                                                        : skeleton.jointOfBone.at(bone.parent));
         skeleton.restGlobal.push_back(global.at(skeleton.bones[k]));
+        skeleton.restLocal.push_back(local.at(skeleton.bones[k]));
     }
     for (const auto& slot : slots)
         skeleton.jointOfSlot.push_back(slot && skeleton.jointOfBone.count(*slot) != 0
@@ -314,6 +317,7 @@ Result<void> usdCollectSkeleton(UsdExportContext& context, model::NodeId node) {
         skeleton.bones.emplace_back();
         skeleton.parents.push_back(kUsdNoPrim);
         skeleton.restGlobal.push_back(math::AffineN::identity(3));
+        skeleton.restLocal.push_back(math::AffineN::identity(3));
         context.warnings.push_back(
             "skeleton '" + document.node(node).displayName() + "': vertices or influences that " +
             "G4MF leaves unmoved are bound to an added root joint \"" + token +
@@ -382,10 +386,7 @@ Result<void> usdWriteSkeleton(UsdExportContext& context, OutSkeleton& skeleton) 
     std::vector<math::AffineN> bind;
     for (const auto& global : skeleton.restGlobal)
         bind.push_back(math::AffineN::compose(prim.world, global));
-    auto restLocals = usdLocalsOf(skeleton, skeleton.restGlobal);
-    if (!restLocals)
-        return restLocals.error().withContext("skeleton '" + node.displayName() + "'");
-    std::vector<math::AffineN> rest = *restLocals;
+    std::vector<math::AffineN> rest = skeleton.restLocal;
     if (const auto globals = usdRestPoseGlobals(document, skeleton)) {
         auto locals = usdLocalsOf(skeleton, *globals);
         if (!locals)
@@ -395,7 +396,7 @@ Result<void> usdWriteSkeleton(UsdExportContext& context, OutSkeleton& skeleton) 
     prim.properties.push_back(usdMatrixArrayText("uniform matrix4d[] bindTransforms", bind));
     prim.properties.push_back(usdMatrixArrayText("uniform matrix4d[] restTransforms", rest));
     prim.written.insert({"bindTransforms", "restTransforms"});
-    const auto inferred = usdInferredLengths(skeleton, *restLocals);
+    const auto inferred = usdInferredLengths(skeleton, skeleton.restLocal);
     bool lengthsDiffer = false;
     std::string lengths = "uniform double[] hyperrig:boneLengths = [";
     for (std::size_t k = 0; k < skeleton.tokens.size(); ++k) {

@@ -500,6 +500,7 @@ Result<void> buildMesh(ImportContext& context, const PrimSite& site) {
                                                             "skel:joints",
                                                             "skel:blendShapes",
                                                             "skel:blendShapeTargets",
+                                                            "hyperrig:groupNames",
                                                             "xformOpOrder"};
     for (const auto& property : prim.properties) {
         if (property.name.rfind("xformOp:", 0) == 0)
@@ -549,6 +550,16 @@ Result<void> buildMesh(ImportContext& context, const PrimSite& site) {
         usd["skel"] = std::move(skel);
         mesh->skin = usdSkinOf(context, prim, binding.jointIndices->place, *influences,
                                skeleton->joints.size());
+        // HyperRig's own skin group names (one per skeleton joint, the writer's), trailing
+        // empty ones dropped.
+        if (const Property* names = prim.property("hyperrig:groupNames"))
+            if (const Value* value = usdStaticValue(context, prim, *names))
+                if (auto tokens = usdTokenList(*value);
+                    tokens && tokens->size() == skeleton->joints.size()) {
+                    while (!tokens->empty() && tokens->back().empty())
+                        tokens->pop_back();
+                    mesh->skin->groupNames = std::move(*tokens);
+                }
     }
     const model::MeshId meshId = mesh->id;
     document.meshes.append(std::move(mesh));
