@@ -331,8 +331,9 @@ Result<void> buildSkeleton(ImportContext& context, SkeletonBuild& build) {
         usd["animation"] = usdAnimationJson(*animation);
         context.warn("usd.animation.kept", animation->place,
                      "SkelAnimation " + animation->path + " (bound to " + prim.path +
-                         ") is kept in the skeleton's extras.usd.animation: HyperRig has no "
-                         "animation playback yet");
+                         ") is kept in the skeleton's extras.usd.animation; play it with "
+                         "--animation " +
+                         animation->name + " --time T (pose, slice, render)");
     }
     return {};
 }
