@@ -270,6 +270,10 @@ Result<void> usdWriteMesh(UsdExportContext& context, OutPrim& prim) {
         return Error("mesh '" + (mesh.name ? *mesh.name : std::string()) +
                      "' does not have 3D vertices");
     const bool skinned = prim.skeleton != kUsdNoPrim;
+    if (!skinned && mesh.skin)
+        context.warnings.push_back("mesh '" + node.displayName() +
+                                   "' has a skin but its node is not a child of a skeleton "
+                                   "(G4MF skins only there): written unskinned");
     // Points in the prim's own space. A skinned mesh binds at geomBindTransform G (its prim's
     // world); G4MF vertices v are in the skeleton node's space through the mesh node's
     // transform M, so p = G⁻¹ ∘ W_skeleton ∘ M (v), exactly v when G is W_skeleton ∘ M.
