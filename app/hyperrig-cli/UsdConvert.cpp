@@ -1,5 +1,6 @@
 #include "app/hyperrig-cli/UsdConvert.h"
 
+#include "app/hyperrig-cli/AnyDocumentFile.h"
 #include "app/hyperrig-cli/DocumentFiles.h"
 #include "app/hyperrig-cli/GltfConvert.h"
 #include "core/io/FileBytes.h"
@@ -42,23 +43,10 @@ int convertToUsda(const std::string& input, const std::string& output, const Par
                      extension.c_str());
         return kExitUnreadable;
     }
-    std::optional<core::model::Document> document;
-    if (core::io::isUsdPath(input)) {
-        auto imported = importUsdFile(input, context);
-        if (!imported)
-            return kExitUnreadable;
-        document = std::move(imported->document);
-    } else if (core::io::isGltfPath(input)) {
-        auto imported = importGltfFile(input, options, context);
-        if (!imported)
-            return kExitUnreadable;
-        document = std::move(imported->document);
-    } else {
-        auto read = readDocumentFile(input, options, context);
-        if (!read)
-            return kExitUnreadable;
-        document = std::move(read->document);
-    }
+    auto read = readAnyDocumentFile(input, options, context);
+    if (!read)
+        return kExitUnreadable;
+    std::optional<core::model::Document> document = std::move(read->document);
     if (const int dimension = document->dimension(); dimension != 3) {
         std::fprintf(context.err,
                      "hyperrig-cli: convert: .usda holds 3D scenes; this document is %dD%s\n",
