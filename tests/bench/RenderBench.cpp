@@ -1,4 +1,4 @@
-// Frames per second of the viewport on the 4D sample creature at 1280x720, headless (EGL
+// Frames per second of the viewport on the 4D creature at 1280x720, headless (EGL
 // surfaceless; on a machine without a GPU that is Mesa's llvmpipe), with the time of each frame
 // split into its stages as counters in milliseconds per frame:
 //   eval_ms    evaluateRig with a pose that changes every frame (two bones turning in 4D),
@@ -11,6 +11,10 @@
 // Times are wall-clock (llvmpipe rasterises on its own threads, so the calling thread's CPU time
 // would miss most of the draw), hence UseRealTime: items_per_second is frames per second.
 // Without a usable EGL / OpenGL 3.3 the benchmark reports an error instead of running.
+// The creature comes at three sizes (argument tets): the committed sample (33,444 tetrahedra)
+// and the sample generator's 250k and 1M versions, written into the build folder when this
+// program is built (tests/bench/CMakeLists.txt; generate_samples.py --creature-tetrahedra N).
+// The counter `tetrahedra` is the model's exact count.
 // The _wireframe row draws the same frames with the triangle edges on (Viewport::Display).
 // scene/smooth_normals_creature4d times the smooth normals alone (no GL): SmoothNormals::welded
 // on every surface of the creature's slice at w = 0, items being triangles.
@@ -43,6 +47,24 @@ using Clock = std::chrono::steady_clock;
 
 constexpr int kWidth = 1280;
 constexpr int kHeight = 720;
+// The size argument that names the committed sample (33,444 tetrahedra).
+constexpr std::int64_t kSampleTetrahedra = 33000;
+
+// The creature with about `tetrahedra` tetrahedra: the committed sample for its own size, else
+// the generated model in the build folder.
+std::filesystem::path creaturePath(std::int64_t tetrahedra) {
+    if (tetrahedra == kSampleTetrahedra)
+        return std::filesystem::path(HYPERRIG_SOURCE_DIR) / "assets/samples/creature-4d.g4tf";
+    return std::filesystem::path(HYPERRIG_BENCH_MODELS_DIR) /
+           ("creature-" + std::to_string(tetrahedra)) / "creature-4d.g4tf";
+}
+
+std::size_t tetrahedronCount(const core::eval::CompiledRig& rig) {
+    std::size_t count = 0;
+    for (const core::eval::CompiledInstance& instance : rig.instances())
+        count += rig.mesh(instance.mesh).simplexes.size() / 4;
+    return count;
+}
 
 double millisecondsSince(Clock::time_point start) {
     return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
@@ -70,9 +92,8 @@ void animate(const core::eval::CompiledRig& rig, const std::array<core::model::N
 }
 
 void renderCreature(benchmark::State& state, bool wireframe) {
-    const int samples = static_cast<int>(state.range(0));
-    auto read = core::io::readG4mf(std::filesystem::path(HYPERRIG_SOURCE_DIR) /
-                                   "assets/samples/creature-4d.g4tf");
+    const int samples = static_cast<int>(state.range(1));
+    auto read = core::io::readG4mf(creaturePath(state.range(0)));
     if (!read) {
         state.SkipWithError(read.error().message().c_str());
         return;
@@ -163,12 +184,12 @@ void renderCreature(benchmark::State& state, bool wireframe) {
     state.counters["scene_ms"] = Counter(sceneMs, Counter::kAvgIterations);
     state.counters["upload_ms"] = Counter(uploadMs, Counter::kAvgIterations);
     state.counters["draw_ms"] = Counter(drawMs, Counter::kAvgIterations);
+    state.counters["tetrahedra"] = static_cast<double>(tetrahedronCount(*rig));
     state.SetItemsProcessed(state.iterations());
 }
 
 void smoothCreatureSlice(benchmark::State& state) {
-    auto read = core::io::readG4mf(std::filesystem::path(HYPERRIG_SOURCE_DIR) /
-                                   "assets/samples/creature-4d.g4tf");
+    auto read = core::io::readG4mf(creaturePath(state.range(0)));
     if (!read) {
         state.SkipWithError(read.error().message().c_str());
         return;
@@ -207,25 +228,32 @@ void smoothCreatureSlice(benchmark::State& state) {
 
 } // namespace
 
-// Argument: multisample count (1: what an interactive viewport draws; 4: headless pictures).
+// Arguments: the creature's size in tetrahedra (33000 names the committed sample) and the
+// multisample count (1: what an interactive viewport draws; 4: headless pictures).
 BENCHMARK_CAPTURE(renderCreature, shaded, false)
     ->Name("render/creature4d_1280x720")
-    ->ArgName("samples")
-    ->Arg(1)
-    ->Arg(4)
+    ->ArgNames({"tets", "samples"})
+    ->Args({kSampleTetrahedra, 1})
+    ->Args({kSampleTetrahedra, 4})
+    ->Args({250000, 1})
+    ->Args({1000000, 1})
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime()
     ->MinTime(1.0);
 BENCHMARK_CAPTURE(renderCreature, wireframe, true)
     ->Name("render/creature4d_1280x720_wireframe")
-    ->ArgName("samples")
-    ->Arg(1)
+    ->ArgNames({"tets", "samples"})
+    ->Args({kSampleTetrahedra, 1})
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime()
     ->MinTime(1.0);
 BENCHMARK(smoothCreatureSlice)
     ->Name("scene/smooth_normals_creature4d")
+    ->ArgName("tets")
+    ->Arg(kSampleTetrahedra)
+    ->Arg(1000000)
     ->Unit(benchmark::kMicrosecond)
+    ->UseRealTime()
     ->MinTime(0.5);
 
 BENCHMARK_MAIN();
