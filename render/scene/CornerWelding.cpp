@@ -158,7 +158,7 @@ std::size_t CornerWelding::weld(std::span<const glm::vec3> corners, float tolera
     if (m_slots.size() < slotCount)
         m_slots.resize(slotCount);
     // A table kept from a larger soup is used only up to slotCount: clearing stays O(corners).
-    std::fill(m_slots.begin(), m_slots.begin() + static_cast<std::ptrdiff_t>(slotCount), 0U);
+    std::fill(m_slots.begin(), m_slots.begin() + static_cast<std::ptrdiff_t>(slotCount), Slot{});
     const std::size_t mask = slotCount - 1;
     const Grid grid(tolerance);
 
@@ -174,13 +174,15 @@ std::size_t CornerWelding::weld(std::span<const glm::vec3> corners, float tolera
     });
 
     // The vertex of the first corner within tolerance of `point` stored under `cell` (whose hash
-    // is `hash`), if any.
+    // is `hash`), if any. A slot holds that first corner's point and vertex, so a probe reads
+    // nothing but the table (its cell is recomputed from the point, as it was computed before).
     const auto findIn = [&](const CellKey& cell, std::uint64_t hash,
                             const glm::vec3& point) -> std::int64_t {
-        for (std::size_t slot = hash & mask; m_slots[slot] != 0; slot = (slot + 1) & mask) {
-            const std::uint32_t first = m_slots[slot] - 1;
-            if (m_cells[first] == cell && within(corners[first], point, tolerance))
-                return vertexOfCorner[first];
+        for (std::size_t slot = hash & mask; m_slots[slot].vertexPlusOne != 0;
+             slot = (slot + 1) & mask) {
+            const Slot& entry = m_slots[slot];
+            if (grid.cellOf(entry.point) == cell && within(entry.point, point, tolerance))
+                return entry.vertexPlusOne - 1;
         }
         return -1;
     };
@@ -217,9 +219,9 @@ std::size_t CornerWelding::weld(std::span<const glm::vec3> corners, float tolera
             continue;
         }
         std::size_t slot = m_hashes[corner] & mask;
-        while (m_slots[slot] != 0)
+        while (m_slots[slot].vertexPlusOne != 0)
             slot = (slot + 1) & mask;
-        m_slots[slot] = static_cast<std::uint32_t>(corner) + 1;
+        m_slots[slot] = {point, vertexCount + 1};
         vertexOfCorner[corner] = vertexCount++;
     }
     return vertexCount;

@@ -48,9 +48,13 @@ public:
                      std::vector<std::uint32_t>& vertexOfCorner, core::eval::ThreadPool& pool);
 
 private:
-    // Open addressing with linear probing, at most half full: each slot holds 1 + the first
-    // corner of a vertex, 0 when empty.
-    std::vector<std::uint32_t> m_slots;
+    // Open addressing with linear probing, at most half full: each slot holds the point of a
+    // vertex's first corner and 1 + the vertex, 0 when empty.
+    struct Slot {
+        glm::vec3 point{0.0F};
+        std::uint32_t vertexPlusOne = 0;
+    };
+    std::vector<Slot> m_slots;
     // Per corner: its grid cell (whole numbers held in doubles, see CornerWelding.cpp) and the
     // cell's hash; unused for corners that are not finite.
     std::vector<std::array<double, 3>> m_cells;

@@ -107,7 +107,7 @@ TEST_CASE("the editor keeps showing the last scene while the next one builds on 
         degrees[2] = 0.0;
         session.setBoneRotation(spine, degrees);
         REQUIRE(binding->sceneBuilds().isBuilding());
-        const int before = refreshed.count();
+        const qsizetype before = refreshed.count();
         REQUIRE(session.execute(hyperrig::core::edit::renameNode(spine, "Backbone")));
         // Shown during execute (aboutToChange), not later from the event loop.
         CHECK(refreshed.count() == before + 1);
