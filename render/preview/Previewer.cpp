@@ -178,7 +178,7 @@ core::Result<void> Previewer::refreshScene() {
         overlay::setBeyondWOffsetRange(state, core::eval::kFirstExtraAxis + static_cast<int>(k),
                                        built->extraAxisExtents[k].min,
                                        built->extraAxisExtents[k].max);
-    m_viewport.setScene(std::move(*built));
+    m_workspace.spare = m_viewport.setScene(std::move(*built)); // its storage, for the next one
     return {};
 }
 
