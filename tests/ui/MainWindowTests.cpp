@@ -248,7 +248,7 @@ TEST_CASE("apply pose as rest from the overlay is one undoable edit", "[ui][main
     // What the overlay's pose combo and button leave in the state the host reads.
     auto& state = window.viewportWidget().overlayState();
     state.pose.kind = hyperrig::render::overlay::PoseSelection::Kind::BindPose;
-    state.pose.bindPoseName = "APose";
+    state.pose.name = "APose";
     state.poseChanged = true;
     state.action = hyperrig::render::overlay::OverlayAction::ApplyPoseAsRest;
     emit window.viewportWidget().overlayChanged();

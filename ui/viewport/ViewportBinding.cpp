@@ -45,11 +45,12 @@ render::view::Viewport::Display viewportDisplay(const render::overlay::OverlaySt
 std::string selectedPoseName(const render::overlay::OverlayState& state) {
     switch (state.pose.kind) {
     case render::overlay::PoseSelection::Kind::BindPose:
-        return state.pose.bindPoseName;
+        return state.pose.name;
     case render::overlay::PoseSelection::Kind::Current:
         return "current";
     case render::overlay::PoseSelection::Kind::Rest:
-        break;
+    case render::overlay::PoseSelection::Kind::Animation: // not offered: the editor gives the
+        break;                                            // overlay no animation names yet
     }
     return "rest";
 }
@@ -237,7 +238,7 @@ void ViewportBinding::applyOverlayChanges() {
         // The overlay's pose selector and the Bind Poses panel's Preview are one choice.
         core::model::PoseType type{};
         const bool bindPose = state.pose.kind == render::overlay::PoseSelection::Kind::BindPose &&
-                              core::model::parsePoseType(state.pose.bindPoseName, type);
+                              core::model::parsePoseType(state.pose.name, type);
         m_session.setPreviewedBindPose(bindPose ? std::optional(type) : std::nullopt);
     }
     if (poseBoneChanged) {

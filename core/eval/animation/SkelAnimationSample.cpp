@@ -313,4 +313,36 @@ Result<AnimationSample> sampleAnimation(std::string_view name, double time,
     return sample;
 }
 
+AnimationTimeRange animationTimeRange(std::string_view name, const model::Document& document) {
+    std::optional<AnimationTimeRange> range;
+    for (const auto& kept : keptAnimations(document)) {
+        if (kept.name != name && kept.path != name)
+            continue;
+        const auto& animation =
+            *animationUsdMember(document.node(kept.skeleton).extra, "animation");
+        if (!animation.contains("properties") || !animation["properties"].is_object())
+            continue;
+        const auto& properties = animation["properties"];
+        for (const char* component : {"translations", "rotations", "scales", "blendShapeWeights"}) {
+            if (!properties.contains(component) || !properties[component].is_object() ||
+                !properties[component].contains("timeSamples") ||
+                !properties[component]["timeSamples"].is_object())
+                continue;
+            for (const auto& [key, sample] : properties[component]["timeSamples"].items()) {
+                (void)sample;
+                double time = 0.0;
+                const auto [end, error] =
+                    std::from_chars(key.data(), key.data() + key.size(), time);
+                if (error != std::errc() || end != key.data() + key.size() || !std::isfinite(time))
+                    continue;
+                if (!range)
+                    range = AnimationTimeRange{time, time};
+                range->start = std::min(range->start, time);
+                range->end = std::max(range->end, time);
+            }
+        }
+    }
+    return range.value_or(AnimationTimeRange{});
+}
+
 } // namespace hyperrig::core::eval

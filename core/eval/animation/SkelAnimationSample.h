@@ -52,4 +52,16 @@ struct AnimationSample {
 Result<AnimationSample> sampleAnimation(std::string_view name, double time,
                                         const model::Document& document, const CompiledRig& rig);
 
+// The time codes the animation called `name` (as sampleAnimation takes it) spans: its earliest
+// and latest time sample of translations, rotations, scales and blendShapeWeights, over every
+// skeleton keeping one of that name. Players scrub and loop over it. {0, 0} for an animation
+// without time samples (its defaults hold at every time) or a name no skeleton keeps; a time
+// sample key that is not a number is left out here (sampleAnimation says why it fails).
+struct AnimationTimeRange {
+    double start = 0.0;
+    double end = 0.0;
+    friend bool operator==(const AnimationTimeRange&, const AnimationTimeRange&) = default;
+};
+AnimationTimeRange animationTimeRange(std::string_view name, const model::Document& document);
+
 } // namespace hyperrig::core::eval

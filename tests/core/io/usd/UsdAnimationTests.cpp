@@ -95,6 +95,13 @@ TEST_CASE("skinnedArm's SkelAnimation holds before and after its samples and sle
     CHECK_THAT(unknown.error().message(),
                Catch::Contains("no skeleton has an animation named 'Walk'") &&
                    Catch::Contains("(animations: Anim)"));
+
+    // The time range players scrub over: rotations' samples at frames 1 and 10 (translations and
+    // scales hold defaults); an unknown name spans nothing.
+    CHECK(eval::animationTimeRange("Anim", document) == eval::AnimationTimeRange{1.0, 10.0});
+    CHECK(eval::animationTimeRange("/Model/Skel/Anim", document) ==
+          eval::AnimationTimeRange{1.0, 10.0});
+    CHECK(eval::animationTimeRange("Walk", document) == eval::AnimationTimeRange{});
 }
 
 TEST_CASE("lbs.usda played back by its SkelAnimation skins as OpenUSD's baked baseline",
