@@ -39,20 +39,6 @@ bool appendVertex(const model::Skin& source, std::size_t vertex,
     return changed;
 }
 
-model::Skin emptyCopy(const model::Skin& source) {
-    model::Skin copy;
-    copy.groupNames = source.groupNames;
-    copy.vertexIndexType = source.vertexIndexType;
-    copy.groupIndexType = source.groupIndexType;
-    copy.weightType = source.weightType;
-    copy.sourceVertices = source.sourceVertices;
-    copy.sourceGroups = source.sourceGroups;
-    copy.sourceWeights = source.sourceWeights;
-    copy.accessorExtra = source.accessorExtra;
-    copy.extra = source.extra;
-    return copy;
-}
-
 bool normalize(std::vector<Influence>& influences) {
     double sum = 0.0;
     for (const Influence& influence : influences)

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/model/Mesh.h"
+#include "core/ops/SkinDataTypes.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -32,10 +33,6 @@ void loadSorted(const model::Skin& skin, std::size_t vertex, std::vector<Influen
 bool appendVertex(const model::Skin& source, std::size_t vertex,
                   const std::vector<Influence>& influences, model::Skin& out);
 
-// `source` without influences: names, stored types, accessor indices and unknown properties,
-// so a rewritten skin saves like the one it replaces.
-model::Skin emptyCopy(const model::Skin& source);
-
 // Divides the weights by their sum when the sum is > 0 and further than kNormalizedTolerance
 // from 1; returns whether it did. Dividing by a positive number keeps the descending order.
 bool normalize(std::vector<Influence>& influences);
@@ -46,7 +43,9 @@ bool normalize(std::vector<Influence>& influences);
 // allocates only the output (reserved up front) and the buffer's growth to the largest vertex.
 template <typename Edit>
 SkinRewrite rewriteInfluences(const model::Skin& source, Edit&& edit) {
-    SkinRewrite result{emptyCopy(source), 0};
+    // Everything of `source` but its influences (names, stored types, accessor indices, unknown
+    // properties), so a rewritten skin saves like the one it replaces.
+    SkinRewrite result{withoutInfluences(source), 0};
     model::Skin& out = result.skin;
     out.offsets.reserve(source.offsets.size());
     out.groups.reserve(source.influenceCount());
