@@ -57,10 +57,10 @@ int convertWithGltf(const std::string& input, const std::string& output,
     auto read = readAnyDocumentFile(input, options, context);
     if (!read)
         return kExitUnreadable;
-    std::optional<core::model::Document> document = std::move(read->document);
+    const core::model::Document& document = read->document;
     if (!core::io::isGltfPath(output))
-        return writeDocumentFile(*document, output, writeOptions, context);
-    if (const int dimension = document->dimension(); dimension >= 4 && dimension <= 8) {
+        return writeDocumentFile(document, output, writeOptions, context);
+    if (const int dimension = document.dimension(); dimension >= 4 && dimension <= 8) {
         // The exporter refuses it too; the CLI knows the way out (decision 0028).
         std::fprintf(context.err,
                      "hyperrig-cli: convert: glTF holds 3D scenes; this document is %dD: add "
@@ -69,7 +69,7 @@ int convertWithGltf(const std::string& input, const std::string& output,
                      dimension);
         return kExitFailure;
     }
-    return reportWritten(core::io::writeGltf(*document, output, exportOptions), context);
+    return reportWritten(core::io::writeGltf(document, output, exportOptions), context);
 }
 
 std::optional<core::Diagnostics>

@@ -46,8 +46,8 @@ int convertToUsda(const std::string& input, const std::string& output, const Par
     auto read = readAnyDocumentFile(input, options, context);
     if (!read)
         return kExitUnreadable;
-    std::optional<core::model::Document> document = std::move(read->document);
-    if (const int dimension = document->dimension(); dimension != 3) {
+    const core::model::Document& document = read->document;
+    if (const int dimension = document.dimension(); dimension != 3) {
         std::fprintf(context.err,
                      "hyperrig-cli: convert: .usda holds 3D scenes; this document is %dD%s\n",
                      dimension,
@@ -57,7 +57,7 @@ int convertToUsda(const std::string& input, const std::string& output, const Par
                          : "");
         return kExitFailure;
     }
-    return reportWritten(core::io::writeUsda(*document, output), context);
+    return reportWritten(core::io::writeUsda(document, output), context);
 }
 
 std::optional<core::Diagnostics> usdDiagnostics(const std::string& path, std::string& unreadable) {
