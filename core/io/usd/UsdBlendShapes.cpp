@@ -61,13 +61,15 @@ std::optional<model::BlendShape> usdBlendShapeOf(ImportContext& context, const s
                          "; kept as JSON in the mesh's extras.usd.blendShapes, not applied");
         return std::nullopt;
     };
+    // offsets may be unauthored: the shape then moves no point at weight 1 (its in-betweens and
+    // normal offsets still count; OpenUSD's test file blendshapesWithNormals does this).
     const Property* offsetsProperty = shape.property("offsets");
-    if (!offsetsProperty)
-        return refuse(shape.place, "has no offsets");
-    auto offsets = usdShapeOffsets(context, shape, *offsetsProperty, toMesh);
-    if (!offsets)
-        return refuse(offsetsProperty->place, "has offsets that are not a list of 3-tuples");
-    const std::size_t count = offsets->size() / 3;
+    std::optional<std::vector<double>> offsets;
+    if (offsetsProperty) {
+        offsets = usdShapeOffsets(context, shape, *offsetsProperty, toMesh);
+        if (!offsets)
+            return refuse(offsetsProperty->place, "has offsets that are not a list of 3-tuples");
+    }
 
     // pointIndices, or every point in order: G4MF targets always carry their indices.
     model::NumericArray indices;
@@ -86,23 +88,25 @@ std::optional<model::BlendShape> usdBlendShapeOf(ImportContext& context, const s
                                                    std::to_string(index) + ", not one of the " +
                                                    std::to_string(vertexCount) + " points");
         }
-        if (numbers->size() != count)
+        if (offsets && numbers->size() != offsets->size() / 3)
             return refuse(property->place, "has " + std::to_string(numbers->size()) +
-                                               " pointIndices but " + std::to_string(count) +
-                                               " offsets");
+                                               " pointIndices but " +
+                                               std::to_string(offsets->size() / 3) + " offsets");
         indices.values = std::move(*numbers);
     } else {
-        if (count != vertexCount)
-            return refuse(offsetsProperty->place, "has " + std::to_string(count) +
+        if (offsets && offsets->size() / 3 != vertexCount)
+            return refuse(offsetsProperty->place, "has " + std::to_string(offsets->size() / 3) +
                                                       " offsets and no pointIndices, but " +
                                                       std::to_string(vertexCount) + " points");
         for (std::size_t v = 0; v < vertexCount; ++v)
             indices.values.push_back(static_cast<double>(v));
     }
+    const std::size_t count = indices.values.size();
 
     model::BlendShape result;
     result.name = token;
-    result.targets.position = usdTarget(indices, std::move(*offsets));
+    if (offsets)
+        result.targets.position = usdTarget(indices, std::move(*offsets));
     model::OrderedJson kept = model::OrderedJson::object();
     bool normals = false;
     for (const Property& property : shape.properties) {

@@ -54,7 +54,7 @@ model::Document blendMergeRig() {
 
 ops::MergePlan planBlendMerge(const model::Document& document) {
     auto plan = ops::planMerge(document, {document.findNode("Body"), document.findNode("Clothing")},
-                               ops::MergeMode::ByName);
+                               ops::MergeMode::Append);
     INFO((plan ? std::string() : plan.error().message()));
     REQUIRE(plan.ok());
     return std::move(*plan);
