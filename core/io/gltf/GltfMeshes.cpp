@@ -416,10 +416,11 @@ Result<model::MeshId> buildMesh(ImportContext& context, std::size_t meshIndex,
     return id;
 }
 
-// The node's morph weights become the instance's blend amounts when they fit the shapes; they
-// leave the node's kept glTF JSON then (the export writes them from the instance).
+// The node's morph weights become the instance's blend amounts when they fit the shapes. They
+// also stay in the node's kept glTF JSON: a classic G4MF save has no place for blendAmounts, and
+// the export then writes the kept ones (it prefers the instance's when there are any).
 void takeNodeMorphWeights(const model::OrderedJson& json, const model::Mesh& mesh,
-                          model::Node& node, model::MeshInstance& instance) {
+                          model::MeshInstance& instance) {
     const auto* weights = member(json, "weights");
     if (!weights || !mesh.blend || !weights->is_array() ||
         weights->size() != mesh.blend->shapes.size() ||
@@ -427,16 +428,6 @@ void takeNodeMorphWeights(const model::OrderedJson& json, const model::Mesh& mes
                      [](const model::OrderedJson& w) { return w.is_number(); }))
         return;
     instance.blendAmounts = weights->get<std::vector<double>>();
-    auto& gltf = gltfExtras(node.extra);
-    if (gltf.contains("node") && gltf["node"].is_object()) {
-        gltf["node"].erase("weights");
-        if (gltf["node"].empty())
-            gltf.erase("node");
-    }
-    if (gltf.empty())
-        node.extra["extras"].erase("gltf");
-    if (node.extra["extras"].empty())
-        node.extra.erase("extras");
 }
 
 } // namespace
@@ -467,7 +458,7 @@ Result<void> buildMeshes(ImportContext& context) {
         model::MeshInstance instance;
         instance.mesh = found->second;
         auto& node = context.document.node(context.ids[i]);
-        takeNodeMorphWeights(json, context.document.mesh(found->second), node, instance);
+        takeNodeMorphWeights(json, context.document.mesh(found->second), instance);
         if (std::holds_alternative<std::monostate>(node.component)) {
             node.component = instance;
             continue;
