@@ -8,12 +8,14 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QCoreApplication>
 #include <QDockWidget>
 #include <QSurfaceFormat>
 #include <QTimer>
 
 #include <cstdio>
 #include <memory>
+#include <string_view>
 #include <utility>
 
 namespace hyperrig::ui {
@@ -39,41 +41,80 @@ void printError(const QString& message) {
     std::fprintf(stderr, "hyperrig: %s\n", message.toLocal8Bit().constData());
 }
 
-} // namespace
-
-int runEditor(int argc, char* argv[]) {
-    requestCoreProfile();
-    QApplication application(argc, argv);
-    QApplication::setApplicationName(QStringLiteral("HyperRig"));
-    QApplication::setApplicationVersion(QString::fromUtf8(core::kVersion));
-    QApplication::setOrganizationName(QStringLiteral("HyperRig"));
-    applyDarkTheme(application);
-
+// The editor's command line. Built twice at most: once under a QCoreApplication when only
+// --help or --version is asked for, and once under the QApplication of a real run.
+struct EditorCommandLine {
     QCommandLineParser parser;
-    parser.setApplicationDescription(
-        QStringLiteral("Rig editor for skeletons and skinned meshes in any dimension."));
-    parser.addHelpOption();
-    parser.addVersionOption();
-    parser.addPositionalArgument(QStringLiteral("file"), QStringLiteral("G4MF file to open"),
-                                 QStringLiteral("[FILE]"));
-    const QCommandLineOption screenshotOption(
+    const QCommandLineOption screenshotOption{
         QStringLiteral("screenshot"),
         QStringLiteral("Write a PNG of the main window once the viewport has drawn."),
-        QStringLiteral("OUT.png"));
-    const QCommandLineOption quitOption(QStringLiteral("quit"),
-                                        QStringLiteral("Exit after --screenshot is written."));
-    const QCommandLineOption selectOption(
+        QStringLiteral("OUT.png")};
+    const QCommandLineOption quitOption{QStringLiteral("quit"),
+                                        QStringLiteral("Exit after --screenshot is written.")};
+    const QCommandLineOption selectOption{
         QStringLiteral("select"),
-        QStringLiteral("Select the node of that name after opening FILE."), QStringLiteral("NODE"));
-    const QCommandLineOption panelOption(
+        QStringLiteral("Select the node of that name after opening FILE."), QStringLiteral("NODE")};
+    const QCommandLineOption panelOption{
         QStringLiteral("panel"),
         QStringLiteral("Bring the panel of that title to the front (Bones, Joints, Group Names, "
                        "...), for example for a screenshot of it."),
-        QStringLiteral("TITLE"));
-    parser.addOption(screenshotOption);
-    parser.addOption(quitOption);
-    parser.addOption(selectOption);
-    parser.addOption(panelOption);
+        QStringLiteral("TITLE")};
+
+    EditorCommandLine() {
+        parser.setApplicationDescription(
+            QStringLiteral("Rig editor for skeletons and skinned meshes in any dimension."));
+        parser.addHelpOption();
+        parser.addVersionOption();
+        parser.addPositionalArgument(QStringLiteral("file"), QStringLiteral("G4MF file to open"),
+                                     QStringLiteral("[FILE]"));
+        parser.addOption(screenshotOption);
+        parser.addOption(quitOption);
+        parser.addOption(selectOption);
+        parser.addOption(panelOption);
+    }
+};
+
+void setApplicationNames() {
+    QCoreApplication::setApplicationName(QStringLiteral("HyperRig"));
+    QCoreApplication::setApplicationVersion(QString::fromUtf8(core::kVersion));
+    QCoreApplication::setOrganizationName(QStringLiteral("HyperRig"));
+}
+
+// --help and --version must answer without a display (a shell over ssh, a package check, man
+// page tooling): QApplication aborts when it finds no window system, so these two are parsed
+// under a QCoreApplication, whose process() prints and exits.
+void answerHelpOrVersionWithoutDisplay(int argc, char* argv[]) {
+    bool asked = false;
+    for (int index = 1; index < argc; ++index) {
+        const std::string_view argument(argv[index]);
+        if (argument == "--")
+            break;
+        asked = asked || argument == "-h" || argument == "--help" || argument == "-?" ||
+                argument == "--help-all" || argument == "-v" || argument == "--version";
+    }
+    if (!asked)
+        return;
+    QCoreApplication application(argc, argv);
+    setApplicationNames();
+    EditorCommandLine commandLine;
+    commandLine.parser.process(application); // prints help or version and exits
+}
+
+} // namespace
+
+int runEditor(int argc, char* argv[]) {
+    answerHelpOrVersionWithoutDisplay(argc, argv);
+    requestCoreProfile();
+    QApplication application(argc, argv);
+    setApplicationNames();
+    applyDarkTheme(application);
+
+    EditorCommandLine commandLine;
+    QCommandLineParser& parser = commandLine.parser;
+    const QCommandLineOption& screenshotOption = commandLine.screenshotOption;
+    const QCommandLineOption& quitOption = commandLine.quitOption;
+    const QCommandLineOption& selectOption = commandLine.selectOption;
+    const QCommandLineOption& panelOption = commandLine.panelOption;
     parser.process(application);
 
     const QStringList files = parser.positionalArguments();

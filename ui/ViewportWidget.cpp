@@ -125,15 +125,17 @@ void ViewportWidget::resetView() {
     update();
 }
 
-void ViewportWidget::showScene(render::scene::SceneData scene) {
-    m_viewport.setScene(std::move(scene));
+render::scene::SceneData ViewportWidget::showScene(render::scene::SceneData scene) {
+    render::scene::SceneData replaced = m_viewport.setScene(std::move(scene));
     m_viewport.frameScene(static_cast<float>(width()) / static_cast<float>(std::max(1, height())));
     update();
+    return replaced;
 }
 
-void ViewportWidget::replaceScene(render::scene::SceneData scene) {
-    m_viewport.setScene(std::move(scene));
+render::scene::SceneData ViewportWidget::replaceScene(render::scene::SceneData scene) {
+    render::scene::SceneData replaced = m_viewport.setScene(std::move(scene));
     update();
+    return replaced;
 }
 
 std::optional<core::model::NodeId> ViewportWidget::nodeAt(QPoint position) {

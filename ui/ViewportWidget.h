@@ -33,10 +33,11 @@ public:
     ~ViewportWidget() override;
 
     bool hasRenderedFrame() const { return m_framesRendered > 0; }
-    // Shows `scene` and frames it (the camera keeps its angles).
-    void showScene(render::scene::SceneData scene);
+    // Shows `scene` and frames it (the camera keeps its angles). Both return the scene replaced,
+    // whose storage the next build may reuse (render::scene::SceneWorkspace::spare).
+    render::scene::SceneData showScene(render::scene::SceneData scene);
     // Shows `scene` with the camera as it is (a new slice or pose of the same document).
-    void replaceScene(render::scene::SceneData scene);
+    render::scene::SceneData replaceScene(render::scene::SceneData scene);
     render::overlay::OverlayState& overlayState() { return m_overlayState; }
     // Highlights `selection` (bones, mesh nodes) in the picture.
     void setSelection(std::vector<core::model::NodeId> selection);

@@ -12,9 +12,25 @@ int runConvert(const ParsedOptions& options, CliContext& context) {
     const std::string& input = options.positionals()[0];
     const std::string& output = options.positionals()[1];
     if (core::io::isUsdPath(output)) {
-        std::fprintf(context.err, "hyperrig-cli: convert: writing USD is not supported yet "
-                                  "(.usda converts to .g4tf or .g4b)\n");
-        return kExitUnreadable;
+        // Text .usda out: a 3D document as UsdSkel, a 4D..8D one's cross-section as static meshes.
+        for (const char* other : {"schema", "zstd", "external-bin", "weights", "reference-pose",
+                                  "base-mesh", "vertex-groups"})
+            if (options.value(other) || options.flag(other)) {
+                std::fprintf(context.err,
+                             "hyperrig-cli: convert: --%s does not apply to .usda output\n", other);
+                return kExitUnreadable;
+            }
+        if (options.flag("cross-section"))
+            return convertCrossSectionToGltf(input, output, options, context);
+        for (const char* viewOption : kCrossSectionViewOptions)
+            if (options.value(viewOption)) {
+                std::fprintf(context.err,
+                             "hyperrig-cli: convert: --%s chooses the cross-section of a 4D..8D "
+                             "document: add --cross-section\n",
+                             viewOption);
+                return kExitUnreadable;
+            }
+        return convertToUsda(input, output, options, context);
     }
     const bool usd = core::io::isUsdPath(input);
     if (usd &&
@@ -34,8 +50,8 @@ int runConvert(const ParsedOptions& options, CliContext& context) {
     }
     if (options.flag("cross-section")) {
         if (!core::io::isGltfPath(output)) {
-            std::fprintf(context.err, "hyperrig-cli: convert: --cross-section writes glTF: OUT "
-                                      "ends in .gltf or .glb\n");
+            std::fprintf(context.err, "hyperrig-cli: convert: --cross-section writes glTF or "
+                                      ".usda: OUT ends in .gltf, .glb or .usda\n");
             return kExitUnreadable;
         }
         return convertCrossSectionToGltf(input, output, options, context);
@@ -122,13 +138,15 @@ CliCommand convertCommand() {
             "[--base-mesh base.obj --vertex-groups groups.json [--weights W.json]] "
             "[--weights float|unorm16|unorm8] [--reference-pose] "
             "[--cross-section [--w OFFSET] [--slice w=OFFSET,v=OFFSET,...] "
-            "[--rotate xw=DEG,...] [--pose POSE.json | --pose-name NAME]]",
+            "[--rotate xw=DEG,...] [--pose POSE.json | --pose-name NAME | --animation NAME "
+            "--time T]]",
             "rewrite a G4MF file as .g4tf or .g4b (chosen by OUT's extension), losslessly; "
-            "an MPFB rig (.json) or glTF 2.0 (.gltf/.glb, 3D only) in or out, a UsdSkel .usda in; "
-            "--cross-section writes a 4D..8D document's 3D cross-section as a static glTF mesh",
+            "an MPFB rig (.json), glTF 2.0 (.gltf/.glb, 3D only) or UsdSkel .usda (3D only) in or "
+            "out; --cross-section writes a 4D..8D document's 3D cross-section as a static glTF or "
+            ".usda mesh",
             OptionSpec{{"external-bin", "zstd", "reference-pose", "cross-section"},
                        {"schema", "base-mesh", "vertex-groups", "weights", "w", "slice", "rotate",
-                        "pose", "pose-name"},
+                        "pose", "pose-name", "animation", "time"},
                        2,
                        2},
             &runConvert};

@@ -1,5 +1,6 @@
 #include "app/hyperrig-cli/GltfConvert.h"
 
+#include "app/hyperrig-cli/AnyDocumentFile.h"
 #include "app/hyperrig-cli/DocumentFiles.h"
 #include "core/io/gltf/GltfExport.h"
 
@@ -53,18 +54,10 @@ int convertWithGltf(const std::string& input, const std::string& output,
             return kExitUnreadable;
         }
     }
-    std::optional<core::model::Document> document;
-    if (core::io::isGltfPath(input)) {
-        auto imported = importGltfFile(input, options, context);
-        if (!imported)
-            return kExitUnreadable;
-        document = std::move(imported->document);
-    } else {
-        auto read = readDocumentFile(input, options, context);
-        if (!read)
-            return kExitUnreadable;
-        document = std::move(read->document);
-    }
+    auto read = readAnyDocumentFile(input, options, context);
+    if (!read)
+        return kExitUnreadable;
+    std::optional<core::model::Document> document = std::move(read->document);
     if (!core::io::isGltfPath(output))
         return writeDocumentFile(*document, output, writeOptions, context);
     if (const int dimension = document->dimension(); dimension >= 4 && dimension <= 8) {

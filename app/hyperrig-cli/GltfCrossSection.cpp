@@ -6,29 +6,32 @@
 #include "core/eval/RigEvaluation.h"
 #include "core/eval/ThreadPool.h"
 #include "core/io/gltf/GltfStaticMeshes.h"
+#include "core/io/usd/UsdExport.h"
+#include "core/io/usd/UsdImport.h"
 #include "core/ops/CrossSectionMeshes.h"
 
 namespace hyperrig::cli {
 namespace {
 
 constexpr const char* kCrossSectionSynopsis =
-    "convert IN OUT.gltf|OUT.glb --cross-section [--w OFFSET] [--slice w=OFFSET,v=OFFSET,...] "
-    "[--rotate xw=DEG,...] [--pose POSE.json | --pose-name NAME]";
+    "convert IN OUT.gltf|OUT.glb|OUT.usda --cross-section [--w OFFSET] "
+    "[--slice w=OFFSET,v=OFFSET,...] [--rotate xw=DEG,...] "
+    "[--pose POSE.json | --pose-name NAME | --animation NAME --time T]";
 
 } // namespace
 
 int convertCrossSectionToGltf(const std::string& input, const std::string& output,
                               const ParsedOptions& options, CliContext& context) {
     const CommandReport report{"convert", kCrossSectionSynopsis, context};
-    // A cross-section is a static glTF mesh: no skin whose weights or poses could be written,
-    // no G4MF or MPFB file whose options could apply.
+    // A cross-section is a static glTF or .usda mesh: no skin whose weights or poses could be
+    // written, no G4MF or MPFB file whose options could apply.
     for (const char* other : {"weights", "reference-pose", "schema", "zstd", "external-bin",
                               "base-mesh", "vertex-groups"})
         if (options.value(other) || options.flag(other))
             return report.usage(std::string("--") + other +
-                                " does not apply to --cross-section (a static glTF mesh)");
-    if (options.value("pose") && options.value("pose-name"))
-        return report.usage("give the pose once, by --pose or by --pose-name");
+                                " does not apply to --cross-section (a static mesh)");
+    if (auto sources = checkPoseSourceOptions(options, false); !sources)
+        return report.usage(sources.error().message());
     auto view = viewFromOptions(options);
     if (!view)
         return report.usage(view.error().message());
@@ -59,7 +62,8 @@ int convertCrossSectionToGltf(const std::string& input, const std::string& outpu
     std::size_t triangles = 0;
     for (const auto& mesh : *meshes)
         triangles += mesh.positions.size() / 9;
-    auto written = core::io::writeStaticMeshesGltf(*meshes, output);
+    auto written = core::io::isUsdPath(output) ? core::io::writeStaticMeshesUsda(*meshes, output)
+                                               : core::io::writeStaticMeshesGltf(*meshes, output);
     if (!written)
         return report.fail(written.error().message(), kExitFailure);
     if (triangles == 0)

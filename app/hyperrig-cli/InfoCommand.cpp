@@ -1,3 +1,4 @@
+#include "app/hyperrig-cli/AnyDocumentFile.h"
 #include "app/hyperrig-cli/Commands.h"
 #include "app/hyperrig-cli/DocumentFiles.h"
 #include "app/hyperrig-cli/GltfConvert.h"
@@ -59,25 +60,7 @@ int runInfo(const ParsedOptions& options, CliContext& context) {
     const std::string& path = options.positionals()[0];
     const bool gltf = core::io::isGltfPath(path);
     const bool usd = core::io::isUsdPath(path);
-    std::optional<core::io::ReadDocument> read;
-    if (usd) {
-        auto imported = importUsdFile(path, context);
-        if (!imported)
-            return kExitUnreadable;
-        read.emplace();
-        read->document = std::move(imported->document);
-    } else if (gltf) {
-        auto imported = importGltfFile(path, options, context);
-        if (!imported)
-            return kExitUnreadable;
-        read.emplace();
-        read->document = std::move(imported->document);
-        if (path.size() >= 4 &&
-            (path.substr(path.size() - 4) == ".glb" || path.substr(path.size() - 4) == ".GLB"))
-            read->container = core::io::G4mfContainer::Binary;
-    } else {
-        read = readDocumentFile(path, options, context);
-    }
+    const auto read = readAnyDocumentFile(path, options, context);
     if (!read)
         return kExitUnreadable;
     const auto summary = core::model::summarize(read->document);

@@ -9,18 +9,17 @@
 namespace hyperrig::cli {
 namespace {
 
-constexpr const char* kPoseSynopsis = "pose IN (--pose POSE.json | --pose-name NAME) --bake -o OUT";
+constexpr const char* kPoseSynopsis =
+    "pose IN (--pose POSE.json | --pose-name NAME | --animation NAME --time T) --bake -o OUT";
 
 // Applies a pose as the new rest pose (docs/skinning.md, "Apply pose as rest") through the same
 // command the editor uses, and writes the result in the input's schema.
 int runPose(const ParsedOptions& options, CliContext& context) {
     const CommandReport report{"pose", kPoseSynopsis, context};
     const std::string& input = options.positionals()[0];
-    const auto poseFile = options.value("pose");
-    const auto poseName = options.value("pose-name");
     const auto output = options.value("output");
-    if (poseFile.has_value() == poseName.has_value())
-        return report.usage("give exactly one of --pose POSE.json and --pose-name NAME");
+    if (auto sources = checkPoseSourceOptions(options, true); !sources)
+        return report.usage(sources.error().message());
     if (!options.flag("bake"))
         return report.usage("--bake is required: pose writes the pose as the new rest pose");
     if (!output)
@@ -48,8 +47,13 @@ int runPose(const ParsedOptions& options, CliContext& context) {
 
 CliCommand poseCommand() {
     return {"pose", kPoseSynopsis,
-            "apply a pose (a POSE.json file or a stored bind pose) as the new rest pose",
-            OptionSpec{{"bake"}, {"pose", "pose-name", "output"}, 1, 1, {{'o', "output"}}},
+            "apply a pose (a POSE.json file, a stored bind pose or a kept USD animation at a time) "
+            "as the new rest pose",
+            OptionSpec{{"bake"},
+                       {"pose", "pose-name", "animation", "time", "output"},
+                       1,
+                       1,
+                       {{'o', "output"}}},
             &runPose};
 }
 

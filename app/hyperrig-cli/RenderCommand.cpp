@@ -23,7 +23,8 @@ namespace hyperrig::cli {
 namespace {
 
 constexpr const char* kRenderSynopsis =
-    "render IN -o OUT.png [--size WxH] [--pose POSE.json | --pose-name NAME] [--w OFFSET] "
+    "render IN -o OUT.png [--size WxH] [--pose POSE.json | --pose-name NAME | --animation NAME "
+    "--time T] [--w OFFSET] "
     "[--slice w=OFFSET,v=OFFSET,...] [--rotate xw=DEG,...,xv=DEG,...] [--highlight-group NAME] "
     "[--ghost-pose NAME] [--select NODE,...] "
     "[--shading smooth|flat] [--wireframe] [--hide bones,grid,shapes]";
@@ -96,10 +97,8 @@ int runRender(const ParsedOptions& options, CliContext& context) {
     int height = 720;
     if (const auto size = options.value("size"); size && !parseSize(*size, width, height))
         return report.usage("--size needs WxH, 16..8192 each (e.g. 1280x720), not '" + *size + "'");
-    const auto poseFile = options.value("pose");
-    const auto poseName = options.value("pose-name");
-    if (poseFile && poseName)
-        return report.usage("give at most one of --pose POSE.json and --pose-name NAME");
+    if (auto sources = checkPoseSourceOptions(options, false); !sources)
+        return report.usage(sources.error().message());
     auto parsedView = viewFromOptions(options);
     if (!parsedView)
         return report.usage(parsedView.error().message());
@@ -189,8 +188,8 @@ CliCommand renderCommand() {
     return {"render", kRenderSynopsis,
             "draw the posed rig (a 4D..8D rig's slice) to a PNG, headless",
             OptionSpec{{"wireframe"},
-                       {"output", "size", "pose", "pose-name", "w", "slice", "rotate",
-                        "highlight-group", "ghost-pose", "select", "shading", "hide"},
+                       {"output", "size", "pose", "pose-name", "animation", "time", "w", "slice",
+                        "rotate", "highlight-group", "ghost-pose", "select", "shading", "hide"},
                        1,
                        1,
                        {{'o', "output"}}},

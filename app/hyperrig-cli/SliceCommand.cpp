@@ -19,7 +19,8 @@ namespace hyperrig::cli {
 namespace {
 
 constexpr const char* kSliceSynopsis =
-    "slice IN [--pose POSE.json] [--w OFFSET] [--slice w=OFFSET,v=OFFSET,...] "
+    "slice IN [--pose POSE.json | --pose-name NAME | --animation NAME --time T] [--w OFFSET] "
+    "[--slice w=OFFSET,v=OFFSET,...] "
     "[--rotate xw=DEG,...,xv=DEG,...] -o OUT.obj";
 
 // 3D documents: "the slice is the mesh itself": every visible triangle, posed, in world space.
@@ -74,6 +75,8 @@ int runSlice(const ParsedOptions& options, CliContext& context) {
     const auto output = options.value("output");
     if (!output)
         return report.usage("-o OUT.obj (or --output OUT.obj) is required");
+    if (auto sources = checkPoseSourceOptions(options, false); !sources)
+        return report.usage(sources.error().message());
     auto parsedView = viewFromOptions(options);
     if (!parsedView)
         return report.usage(parsedView.error().message());
@@ -162,10 +165,16 @@ int runSlice(const ParsedOptions& options, CliContext& context) {
 } // namespace
 
 CliCommand sliceCommand() {
-    return {"slice", kSliceSynopsis,
-            "write the 3D cross-section of the 4D..8D meshes at a hyperplane, as OBJ",
-            OptionSpec{{}, {"pose", "w", "slice", "rotate", "output"}, 1, 1, {{'o', "output"}}},
-            &runSlice};
+    return {
+        "slice", kSliceSynopsis,
+        "write the 3D cross-section of the 4D..8D meshes at a hyperplane (a 3D document's posed "
+        "meshes themselves, one object per mesh node), as OBJ",
+        OptionSpec{{},
+                   {"pose", "pose-name", "animation", "time", "w", "slice", "rotate", "output"},
+                   1,
+                   1,
+                   {{'o', "output"}}},
+        &runSlice};
 }
 
 } // namespace hyperrig::cli

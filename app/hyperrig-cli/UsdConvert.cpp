@@ -1,7 +1,14 @@
 #include "app/hyperrig-cli/UsdConvert.h"
 
+#include "app/hyperrig-cli/AnyDocumentFile.h"
 #include "app/hyperrig-cli/DocumentFiles.h"
+#include "app/hyperrig-cli/GltfConvert.h"
 #include "core/io/FileBytes.h"
+#include "core/io/gltf/GltfFile.h"
+#include "core/io/usd/UsdExport.h"
+
+#include <algorithm>
+#include <cctype>
 
 namespace hyperrig::cli {
 
@@ -19,15 +26,38 @@ std::optional<core::io::UsdImport> importUsdFile(const std::string& path, CliCon
 
 int convertUsdToG4mf(const std::string& input, const std::string& output,
                      const core::io::WriteOptions& writeOptions, CliContext& context) {
-    if (core::io::isUsdPath(output)) {
-        std::fprintf(context.err, "hyperrig-cli: convert: writing USD is not supported yet; "
-                                  "convert .usda to .g4tf or .g4b\n");
-        return kExitUnreadable;
-    }
     auto imported = importUsdFile(input, context);
     if (!imported)
         return kExitUnreadable;
     return writeDocumentFile(imported->document, output, writeOptions, context);
+}
+
+int convertToUsda(const std::string& input, const std::string& output, const ParsedOptions& options,
+                  CliContext& context) {
+    std::string extension = std::filesystem::path(output).extension().string();
+    std::transform(extension.begin(), extension.end(), extension.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    if (extension != ".usda") {
+        std::fprintf(context.err,
+                     "hyperrig-cli: convert: HyperRig writes USD as text .usda only, not %s\n",
+                     extension.c_str());
+        return kExitUnreadable;
+    }
+    auto read = readAnyDocumentFile(input, options, context);
+    if (!read)
+        return kExitUnreadable;
+    std::optional<core::model::Document> document = std::move(read->document);
+    if (const int dimension = document->dimension(); dimension != 3) {
+        std::fprintf(context.err,
+                     "hyperrig-cli: convert: .usda holds 3D scenes; this document is %dD%s\n",
+                     dimension,
+                     dimension >= 4 && dimension <= 8
+                         ? ": add --cross-section (with --w, --slice, --rotate, --pose) to write "
+                           "its 3D cross-section as a static mesh"
+                         : "");
+        return kExitFailure;
+    }
+    return reportWritten(core::io::writeUsda(*document, output), context);
 }
 
 std::optional<core::Diagnostics> usdDiagnostics(const std::string& path, std::string& unreadable) {

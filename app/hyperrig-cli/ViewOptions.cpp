@@ -1,6 +1,7 @@
 #include "app/hyperrig-cli/ViewOptions.h"
 
 #include "core/eval/PoseFile.h"
+#include "core/eval/animation/SkelAnimationSample.h"
 
 #include <charconv>
 #include <cmath>
@@ -45,6 +46,37 @@ core::Result<void> checkViewFitsDocument(const core::eval::View4D& view, int dim
     return {};
 }
 
+namespace {
+
+core::Result<double> animationTime(const ParsedOptions& options) {
+    const auto text = options.value("time").value_or("");
+    double time = 0.0;
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), time);
+    if (error != std::errc() || end != text.data() + text.size() || !std::isfinite(time))
+        return core::Error("--time needs a time code (a number), not '" + text + "'");
+    return time;
+}
+
+} // namespace
+
+core::Result<void> checkPoseSourceOptions(const ParsedOptions& options, bool required) {
+    const int sources = int(options.value("pose").has_value()) +
+                        int(options.value("pose-name").has_value()) +
+                        int(options.value("animation").has_value());
+    if (sources > 1 || (required && sources == 0))
+        return core::Error(std::string("give ") + (required ? "exactly" : "at most") +
+                           " one of --pose POSE.json, --pose-name NAME and --animation NAME "
+                           "--time T");
+    if (options.value("animation") && !options.value("time"))
+        return core::Error("--animation NAME needs --time T (the time code to sample it at)");
+    if (options.value("time") && !options.value("animation"))
+        return core::Error("--time T goes with --animation NAME");
+    if (options.value("time"))
+        if (auto time = animationTime(options); !time)
+            return time.error();
+    return {};
+}
+
 core::Result<core::eval::Pose> poseFromOptions(const ParsedOptions& options,
                                                const core::model::Document& document,
                                                const core::eval::CompiledRig& rig,
@@ -57,6 +89,15 @@ core::Result<core::eval::Pose> poseFromOptions(const ParsedOptions& options,
     }
     if (const auto poseName = options.value("pose-name"))
         return core::eval::namedPose(*poseName, document, rig);
+    if (const auto animation = options.value("animation")) {
+        auto time = animationTime(options);
+        if (!time)
+            return time.error();
+        auto sample = core::eval::sampleAnimation(*animation, *time, document, rig);
+        if (!sample)
+            return sample.error().withContext("--animation");
+        return std::move(sample->pose);
+    }
     return core::eval::Pose{};
 }
 

@@ -22,7 +22,16 @@ core::Result<core::eval::View4D> viewFromOptions(const ParsedOptions& options);
 // (--slice v=... for a 4D document). Documents below 4D ignore the view (callers warn).
 core::Result<void> checkViewFitsDocument(const core::eval::View4D& view, int dimension);
 
-// The pose of --pose POSE.json or --pose-name NAME (the rest pose when neither is given).
+// The options that choose a pose: --pose POSE.json, --pose-name NAME, and --animation NAME
+// with --time T (a kept UsdSkel animation sampled at time code T, core/eval/animation).
+inline constexpr const char* kPoseSourceOptions[] = {"pose", "pose-name", "animation", "time"};
+
+// Usage check of those options: at most one pose source (exactly one when `required`),
+// --animation and --time together, T a finite number.
+core::Result<void> checkPoseSourceOptions(const ParsedOptions& options, bool required);
+
+// The pose of --pose POSE.json, --pose-name NAME or --animation NAME --time T (the rest pose
+// when none is given).
 // `unreadable` is set when the failure is a pose file that cannot be read or parsed (exit 2)
 // rather than a pose the document does not have (exit 1).
 core::Result<core::eval::Pose> poseFromOptions(const ParsedOptions& options,

@@ -2,6 +2,7 @@
 """Reproducible generator of HyperRig's G4MF sample files.
 
     python3 assets/samples/generate_samples.py [--out DIR] [--check | --check-only]
+    python3 assets/samples/generate_samples.py --out DIR --creature-tetrahedra N [--check]
 
 Writes, into DIR (default: the folder of this script):
 
@@ -12,6 +13,10 @@ Writes, into DIR (default: the folder of this script):
                        5 vertices and 2 tetrahedra
     arm-2d.g4tf        2D arm: 3 bones and a skinned outline of segments
     limb-5d.g4tf       5D limb: 3 bones (two along +V, by basis) and skinned boxes of 4-simplices
+
+--creature-tetrahedra N (or --creature-cells BODY,CLOTHING) writes only the creature, at the
+grid cell sizes that give it about N tetrahedra (33k by default): the render benchmark's models
+of 250k and 1M tetrahedra. Their folder must not be this one (the committed sample stays).
 
 --check writes the files, then re-reads them with the standard library only and asserts the G4MF
 rules the generator relies on (element counts, index ranges, skin ordering, names, joints,
@@ -391,6 +396,23 @@ def orient_outward(tets, positions, centre):
     return out
 
 
+def solid_cell_counts(length, box, cell, y_range=None, grow=0.0):
+    """Grid cells per axis (X, Y, Z, W) of bone_solid's frustum: about `cell` metres per cell, at
+    least 2 cells along Y and 1 across."""
+    hx, hz, hw, _, ext0, ext1 = box
+    hx, hz, hw = hx + grow, hz + grow, hw + grow
+    y0, y1 = y_range if y_range else (-ext0, length + ext1)
+    return (max(1, round(2 * hx / cell)), max(2, round((y1 - y0) / cell)),
+            max(1, round(2 * hz / cell)), max(1, round(2 * hw / cell)))
+
+
+def box_boundary_tetrahedra(counts):
+    """How many tetrahedra box_boundary(counts) makes: each of the 8 facets (axis k at 0 and at
+    n_k) is a grid of the other three axes' cells, 6 Kuhn tetrahedra per cube."""
+    a, b, c, d = counts
+    return 2 * 6 * (b * c * d + a * c * d + a * b * d + a * b * c)
+
+
 def bone_solid(frame, length, box, cell, y_range=None, grow=0.0):
     """Boundary of a 4D frustum around a bone, in skeleton space.
 
@@ -402,8 +424,7 @@ def bone_solid(frame, length, box, cell, y_range=None, grow=0.0):
     hx, hz, hw, taper, ext0, ext1 = box
     hx, hz, hw = hx + grow, hz + grow, hw + grow
     y0, y1 = y_range if y_range else (-ext0, length + ext1)
-    counts = (max(1, round(2 * hx / cell)), max(2, round((y1 - y0) / cell)),
-              max(1, round(2 * hz / cell)), max(1, round(2 * hw / cell)))
+    counts = solid_cell_counts(length, box, cell, y_range, grow)
     basis, origin = frame
 
     def local_point(p):
@@ -641,7 +662,38 @@ SKIN_SIGMA = 0.035        # falloff width of the skin weights (m)
 TORSO_BONES = {"Hips", "Spine", "Chest", "Neck", "Head", "Tail"}
 
 
-def build_creature():
+def creature_tetrahedra(body_cell, clothing_cell):
+    """The creature's tetrahedra (Body and Clothing together) at these cell sizes, counted
+    without building the meshes."""
+    by_name = {b.name: b for b in CREATURE_BONES}
+    total = sum(box_boundary_tetrahedra(solid_cell_counts(b.length, b.box, body_cell))
+                for b in CREATURE_BONES)
+    for part, grow, fraction in CLOTHING_PARTS:
+        b = by_name[part]
+        y_range = (-b.box[4], b.length * fraction) if fraction < 1 else None
+        total += box_boundary_tetrahedra(solid_cell_counts(b.length, b.box, clothing_cell,
+                                                           y_range, grow))
+    return total
+
+
+def creature_cells_for(tetrahedra):
+    """Cell sizes (body, clothing), both BODY_CELL and CLOTHING_CELL times one factor, that give
+    the creature the count nearest `tetrahedra`. The count falls as the cells grow (about as
+    cell^-3) in steps, as the per-axis cell counts are rounded; bisection on the factor finds
+    the step around the target, then the nearer side is taken."""
+    count = lambda f: creature_tetrahedra(BODY_CELL * f, CLOTHING_CELL * f)
+    fine, coarse = 1.0 / 64.0, 64.0                  # count(fine) >= target >= count(coarse)
+    for _ in range(80):
+        middle = math.sqrt(fine * coarse)
+        if count(middle) >= tetrahedra:
+            fine = middle
+        else:
+            coarse = middle
+    factor = fine if count(fine) - tetrahedra <= tetrahedra - count(coarse) else coarse
+    return BODY_CELL * factor, CLOTHING_CELL * factor
+
+
+def build_creature(body_cell=BODY_CELL, clothing_cell=CLOTHING_CELL):
     n = 4
     bones = CREATURE_BONES
     rest = global_frames(bones, n)
@@ -691,7 +743,7 @@ def build_creature():
     body_owner = []
     group_of = {b.name: g for g, b in enumerate(bones)}          # body group g = joints[g]
     for b in bones:
-        pos, tets = bone_solid(rest[b.name], b.length, b.box, BODY_CELL)
+        pos, tets = bone_solid(rest[b.name], b.length, b.box, body_cell)
         body.add(pos, tets, 0 if b.name in TORSO_BONES else 1)
         body_owner += [group_of[b.name]] * len(pos)
     body_segments = {group_of[b.name]: bone_segment(rest, b) for b in bones}
@@ -707,7 +759,7 @@ def build_creature():
     for part, grow, fraction in CLOTHING_PARTS:
         b = by_name[part]
         y_range = (-b.box[4], b.length * fraction) if fraction < 1 else None
-        pos, tets = bone_solid(rest[part], b.length, b.box, CLOTHING_CELL, y_range, grow)
+        pos, tets = bone_solid(rest[part], b.length, b.box, clothing_cell, y_range, grow)
         clothing.add(pos, tets)
         clothing_owner += [clothing_group[part]] * len(pos)
     clothing_segments = {clothing_group[part]: bone_segment(rest, by_name[part])
@@ -1411,13 +1463,19 @@ def check_math():
     assert close(perp4([1, 0, 0, 0], [0, 0, 0, 1], [0, 1, 0, 0]), [0, 0, 1, 0]), "perp(X,W,Y) = Z"
 
 
-def check_all(out_dir):
+def check_all(out_dir, names=None):
+    """Checks the files `names` (default: the creature, the 3D arm and the tiny mesh) in out_dir."""
     check_math()
+    checks = {
+        "creature-4d.g4tf": lambda path: Checker(path).run(min_body_tets=20000),
+        "arm-3d.g4tf": lambda path: Checker(path).run(max_influences=2, convex=False),
+        "tiny-4d-mesh.g4tf": lambda path: Checker(path).run(max_influences=2, closed=False,
+                                                            convex=False),
+    }
     results = {}
-    results["creature-4d.g4tf"] = Checker(os.path.join(out_dir, "creature-4d.g4tf")).run(min_body_tets=20000)
-    results["arm-3d.g4tf"] = Checker(os.path.join(out_dir, "arm-3d.g4tf")).run(max_influences=2, convex=False)
-    results["tiny-4d-mesh.g4tf"] = Checker(os.path.join(out_dir, "tiny-4d-mesh.g4tf")).run(
-        max_influences=2, closed=False, convex=False)
+    for name, check in checks.items():
+        if names is None or name in names:
+            results[name] = check(os.path.join(out_dir, name))
     for f, stats in results.items():
         print("%s: %d bytes" % (f, os.path.getsize(os.path.join(out_dir, f))))
         for mesh, s in stats.items():
@@ -1432,17 +1490,47 @@ def main(argv):
     ap.add_argument("--out", help="output folder (default: this script's folder)")
     ap.add_argument("--check", action="store_true", help="after writing, re-read and check the files")
     ap.add_argument("--check-only", action="store_true", help="check the files in the folder, write nothing")
+    size = ap.add_mutually_exclusive_group()
+    size.add_argument("--creature-cells", metavar="BODY,CLOTHING",
+                      help="write only creature-4d.g4tf, with these grid cell sizes in metres "
+                           "(default %g,%g; finer cells, more tetrahedra); needs --out"
+                           % (BODY_CELL, CLOTHING_CELL))
+    size.add_argument("--creature-tetrahedra", metavar="N", type=int,
+                      help="write only creature-4d.g4tf, with the cell sizes (the defaults times "
+                           "one factor) whose tetrahedron count is nearest N; needs --out")
     args = ap.parse_args(argv)
     out_dir = args.out or HERE
+    builds = [("creature-4d.g4tf", build_creature), ("arm-3d.g4tf", build_arm),
+              ("tiny-4d-mesh.g4tf", build_tiny_mesh), ("arm-2d.g4tf", build_arm_2d),
+              ("limb-5d.g4tf", build_limb_5d)]
+    resized = args.creature_cells is not None or args.creature_tetrahedra is not None
+    if resized:
+        # A resized creature is a benchmark model: it never replaces the committed sample.
+        if not args.out or os.path.abspath(args.out) == HERE:
+            ap.error("a resized creature needs --out DIR other than this script's folder")
+        if args.check_only:
+            ap.error("--check-only checks the files as they are; it does not resize")
+        if args.creature_cells is not None:
+            try:
+                cells = [float(c) for c in args.creature_cells.split(",")]
+            except ValueError:
+                cells = []
+            if len(cells) != 2 or not all(0.005 <= c <= 1.0 for c in cells):
+                ap.error("--creature-cells wants two sizes between 0.005 and 1 m, as BODY,CLOTHING")
+        else:
+            if not 1000 <= args.creature_tetrahedra <= 20000000:
+                ap.error("--creature-tetrahedra wants a count between 1000 and 20000000")
+            cells = creature_cells_for(args.creature_tetrahedra)
+        print("creature cells %.6g (body), %.6g (clothing): %d tetrahedra"
+              % (cells[0], cells[1], creature_tetrahedra(*cells)))
+        builds = [("creature-4d.g4tf", lambda: build_creature(*cells))]
     if not args.check_only:
         os.makedirs(out_dir, exist_ok=True)
-        for name, build in (("creature-4d.g4tf", build_creature), ("arm-3d.g4tf", build_arm),
-                            ("tiny-4d-mesh.g4tf", build_tiny_mesh), ("arm-2d.g4tf", build_arm_2d),
-                            ("limb-5d.g4tf", build_limb_5d)):
+        for name, build in builds:
             write_document(os.path.join(out_dir, name), build())
             print("wrote", os.path.join(out_dir, name))
     if args.check or args.check_only:
-        check_all(out_dir)
+        check_all(out_dir, [name for name, _ in builds])
 
 
 if __name__ == "__main__":

@@ -1,5 +1,6 @@
 #include "core/ops/ParentMesh.h"
 
+#include "core/base/HugePages.h"
 #include "core/edit/commands/MeshDataCommands.h"
 #include "core/edit/commands/NodeCommands.h"
 #include "core/io/JsonText.h"
@@ -11,7 +12,6 @@
 #include "core/ops/SkinDataTypes.h"
 
 #include <algorithm>
-#include <numeric>
 
 namespace hyperrig::core::ops {
 namespace {
@@ -66,50 +66,54 @@ model::JointSlot boneForName(const model::Document& document,
     return suffixMatch;
 }
 
-// Per vertex: weights of groups that now share an index add up; then descending, stable.
-void convergeAndSort(model::Skin& skin) {
-    std::vector<std::uint32_t> offsets{0};
-    std::vector<std::uint32_t> groups;
-    std::vector<double> weights;
-    offsets.reserve(skin.offsets.size());
-    groups.reserve(skin.groups.size());
-    weights.reserve(skin.weights.size());
-    std::vector<std::size_t> order;
-    std::vector<std::uint32_t> sortedGroups;
-    std::vector<double> sortedWeights;
+// The skin with group g renumbered newIndex[g]; per vertex, the weights of groups that now share
+// an index add up (in the place of the first of them), then the vertex's influences are sorted by
+// descending weight, stably. One pass over the arrays, writing into storage allocated once at the
+// input's size (the output is never longer: influences only converge), advised for huge pages
+// (core/base/HugePages.h). Insertion sort, as a vertex has a handful of influences and they
+// usually are in order already.
+model::Skin renumberedSkin(const model::Skin& skin, const std::vector<std::uint32_t>& newIndex) {
+    model::Skin out = withoutInfluences(skin);
+    reserveLarge(out.offsets, std::max<std::size_t>(skin.offsets.size(), 1));
+    reserveLarge(out.groups, skin.groups.size());
+    reserveLarge(out.weights, skin.weights.size());
+    // Appended within the reserved storage (no reallocation, no zero-filling first).
+    std::vector<std::uint32_t>& groups = out.groups;
+    std::vector<double>& weights = out.weights;
+    std::uint32_t written = 0;
+    out.offsets.push_back(0);
     for (std::size_t v = 0; v + 1 < skin.offsets.size(); ++v) {
-        const std::size_t begin = groups.size();
-        for (std::size_t e = skin.offsets[v]; e < skin.offsets[v + 1]; ++e) {
-            bool merged = false;
-            for (std::size_t k = begin; k < groups.size(); ++k)
-                if (groups[k] == skin.groups[e]) {
-                    weights[k] += skin.weights[e];
-                    merged = true;
-                }
-            if (!merged) {
-                groups.push_back(skin.groups[e]);
-                weights.push_back(skin.weights[e]);
+        const std::uint32_t begin = written;
+        for (std::uint32_t e = skin.offsets[v]; e < skin.offsets[v + 1]; ++e) {
+            const std::uint32_t group = newIndex[skin.groups[e]];
+            const double weight = skin.weights[e];
+            std::uint32_t k = begin;
+            while (k < written && groups[k] != group)
+                ++k;
+            if (k < written) {
+                weights[k] += weight;
+                continue;
             }
+            groups.push_back(group);
+            weights.push_back(weight);
+            ++written;
         }
-        order.resize(groups.size() - begin);
-        std::iota(order.begin(), order.end(), begin);
-        std::stable_sort(order.begin(), order.end(),
-                         [&](std::size_t a, std::size_t b) { return weights[a] > weights[b]; });
-        sortedGroups.clear();
-        sortedWeights.clear();
-        for (std::size_t k : order) {
-            sortedGroups.push_back(groups[k]);
-            sortedWeights.push_back(weights[k]);
+        // Stable insertion sort by descending weight (converged sums may have grown past their
+        // neighbours).
+        for (std::uint32_t i = begin + 1; i < written; ++i) {
+            const std::uint32_t group = groups[i];
+            const double weight = weights[i];
+            std::uint32_t j = i;
+            for (; j > begin && weights[j - 1] < weight; --j) {
+                groups[j] = groups[j - 1];
+                weights[j] = weights[j - 1];
+            }
+            groups[j] = group;
+            weights[j] = weight;
         }
-        std::copy(sortedGroups.begin(), sortedGroups.end(),
-                  groups.begin() + static_cast<long>(begin));
-        std::copy(sortedWeights.begin(), sortedWeights.end(),
-                  weights.begin() + static_cast<long>(begin));
-        offsets.push_back(static_cast<std::uint32_t>(groups.size()));
+        out.offsets.push_back(written);
     }
-    skin.offsets = std::move(offsets);
-    skin.groups = std::move(groups);
-    skin.weights = std::move(weights);
+    return out;
 }
 
 } // namespace
@@ -158,9 +162,9 @@ Result<ParentPlan> planParent(const model::Document& document, model::NodeId mes
 
     const std::vector<std::string> names = model::skinGroupNames(document, meshId);
     const std::size_t count = names.size();
-    std::vector<bool> used(count, false);
+    std::vector<std::uint8_t> used(count, 0); // bytes: one store per influence, no bit twiddling
     for (std::uint32_t group : mesh.skin->groups)
-        used[group] = true;
+        used[group] = 1;
 
     ParentPlan plan;
     GroupTable table = skeletonGroups(document, skeleton, meshId);
@@ -220,12 +224,14 @@ Result<ParentPlan> planParent(const model::Document& document, model::NodeId mes
                                  bone ? nameOf(document, *bone) : ""});
     }
 
-    model::Skin skin = *mesh.skin;
-    for (std::uint32_t& group : skin.groups)
-        group = newIndex[group];
-    convergeAndSort(skin);
+    model::Skin skin = renumberedSkin(*mesh.skin, newIndex);
     skin.groupNames = table.names();
-    fitSkinTypes(skin, mesh.vertexCount());
+    // The largest group index is the largest new index of a used group (no pass over the skin).
+    std::uint32_t largestGroup = 0;
+    for (std::size_t g = 0; g < count; ++g)
+        if (used[g])
+            largestGroup = std::max(largestGroup, newIndex[g]);
+    fitSkinTypes(skin, mesh.vertexCount(), largestGroup);
     skin.sourceGroups.reset();
     skin.sourceVertices.reset();
     skin.sourceWeights.reset();

@@ -43,11 +43,15 @@ model::ComponentType widenedIndexType(model::ComponentType type, std::size_t ver
 }
 
 void fitSkinTypes(model::Skin& skin, std::size_t vertexCount) {
+    fitSkinTypes(skin, vertexCount,
+                 skin.groups.empty() ? 0U
+                                     : *std::max_element(skin.groups.begin(), skin.groups.end()));
+}
+
+void fitSkinTypes(model::Skin& skin, std::size_t vertexCount, std::uint32_t largestGroup) {
     const double lastVertex = vertexCount == 0 ? 0.0 : static_cast<double>(vertexCount - 1);
     skin.vertexIndexType = widened(skin.vertexIndexType, lastVertex);
-    const double largestGroup =
-        skin.groups.empty() ? 0.0 : *std::max_element(skin.groups.begin(), skin.groups.end());
-    skin.groupIndexType = widened(skin.groupIndexType, largestGroup);
+    skin.groupIndexType = widened(skin.groupIndexType, static_cast<double>(largestGroup));
 }
 
 void fitIndexTypes(model::Surface& surface, std::size_t vertexCount) {
@@ -55,6 +59,29 @@ void fitIndexTypes(model::Surface& surface, std::size_t vertexCount) {
     for (auto* array : {&surface.simplexes, &surface.edges})
         if (*array)
             (*array)->componentType = widened((*array)->componentType, lastVertex);
+}
+
+model::NumericArray withoutValues(const model::NumericArray& array) {
+    model::NumericArray copy;
+    copy.componentType = array.componentType;
+    copy.vectorSize = array.vectorSize;
+    copy.sourceAccessor = array.sourceAccessor;
+    copy.accessorExtra = array.accessorExtra;
+    return copy;
+}
+
+model::Skin withoutInfluences(const model::Skin& skin) {
+    model::Skin copy;
+    copy.groupNames = skin.groupNames;
+    copy.vertexIndexType = skin.vertexIndexType;
+    copy.groupIndexType = skin.groupIndexType;
+    copy.weightType = skin.weightType;
+    copy.sourceVertices = skin.sourceVertices;
+    copy.sourceGroups = skin.sourceGroups;
+    copy.sourceWeights = skin.sourceWeights;
+    copy.accessorExtra = skin.accessorExtra;
+    copy.extra = skin.extra;
+    return copy;
 }
 
 } // namespace hyperrig::core::ops

@@ -227,11 +227,23 @@ void Overlay::build(OverlayState& state) {
         m_layout.beyondWSliders.clear();
     }
 
-    if (const auto picked =
-            comboOfLabels("Pose", poseLabels(state.bindPoseNames, state.readOnly),
-                          poseIndex(state.pose, state.bindPoseNames, state.readOnly))) {
-        state.pose = poseAt(*picked, state.bindPoseNames, state.readOnly);
+    if (const auto picked = comboOfLabels(
+            "Pose", poseLabels(state.bindPoseNames, state.animationNames, state.readOnly),
+            poseIndex(state.pose, state.bindPoseNames, state.animationNames, state.readOnly))) {
+        state.pose = poseAt(*picked, state.bindPoseNames, state.animationNames, state.readOnly);
         state.poseChanged = true;
+    }
+    if (state.pose.kind == PoseSelection::Kind::Animation && !state.animationNames.empty()) {
+        // The slider shows the frame and the range; dragging it pauses nothing (the host keeps
+        // playing from where it was dropped).
+        const std::string format = animationTimeFormat(state.animationStart, state.animationEnd);
+        if (sliderDouble("Time", state.animationTime, state.animationStart, state.animationEnd,
+                         format.c_str()))
+            state.animationChanged = true;
+        if (ImGui::Button(playPauseLabel(state.animationPlaying))) {
+            state.animationPlaying = !state.animationPlaying;
+            state.animationChanged = true;
+        }
     }
     if (!state.readOnly && ImGui::Button("Apply pose as rest"))
         state.action = OverlayAction::ApplyPoseAsRest;

@@ -3,31 +3,55 @@
 #include "core/base/Contracts.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 
 namespace hyperrig::render::overlay {
 
 std::vector<std::string> poseLabels(const std::vector<std::string>& bindPoseNames, bool readOnly) {
+    return poseLabels(bindPoseNames, {}, readOnly);
+}
+
+std::size_t poseIndex(const PoseSelection& pose, const std::vector<std::string>& bindPoseNames,
+                      bool readOnly) {
+    return poseIndex(pose, bindPoseNames, {}, readOnly);
+}
+
+PoseSelection poseAt(std::size_t index, const std::vector<std::string>& bindPoseNames,
+                     bool readOnly) {
+    return poseAt(index, bindPoseNames, {}, readOnly);
+}
+
+std::vector<std::string> poseLabels(const std::vector<std::string>& bindPoseNames,
+                                    const std::vector<std::string>& animationNames, bool readOnly) {
     std::vector<std::string> labels;
-    labels.reserve(bindPoseNames.size() + 2);
+    labels.reserve(bindPoseNames.size() + animationNames.size() + 2);
     labels.emplace_back("rest");
     labels.insert(labels.end(), bindPoseNames.begin(), bindPoseNames.end());
+    for (const std::string& animation : animationNames)
+        labels.push_back("animation " + animation);
     if (!readOnly)
         labels.emplace_back("current");
     return labels;
 }
 
 std::size_t poseIndex(const PoseSelection& pose, const std::vector<std::string>& bindPoseNames,
-                      bool readOnly) {
-    const std::size_t current = readOnly ? 0 : bindPoseNames.size() + 1;
+                      const std::vector<std::string>& animationNames, bool readOnly) {
+    const std::size_t current = readOnly ? 0 : bindPoseNames.size() + animationNames.size() + 1;
     switch (pose.kind) {
     case PoseSelection::Kind::Rest:
         return 0;
     case PoseSelection::Kind::BindPose: {
-        const auto found = std::find(bindPoseNames.begin(), bindPoseNames.end(), pose.bindPoseName);
+        const auto found = std::find(bindPoseNames.begin(), bindPoseNames.end(), pose.name);
         if (found == bindPoseNames.end())
             return current;
         return 1 + static_cast<std::size_t>(found - bindPoseNames.begin());
+    }
+    case PoseSelection::Kind::Animation: {
+        const auto found = std::find(animationNames.begin(), animationNames.end(), pose.name);
+        if (found == animationNames.end())
+            return current;
+        return 1 + bindPoseNames.size() + static_cast<std::size_t>(found - animationNames.begin());
     }
     case PoseSelection::Kind::Current:
         break;
@@ -36,16 +60,44 @@ std::size_t poseIndex(const PoseSelection& pose, const std::vector<std::string>&
 }
 
 PoseSelection poseAt(std::size_t index, const std::vector<std::string>& bindPoseNames,
-                     bool readOnly) {
+                     const std::vector<std::string>& animationNames, bool readOnly) {
     if (index == 0)
         return {PoseSelection::Kind::Rest, {}};
     if (index <= bindPoseNames.size())
         return {PoseSelection::Kind::BindPose, bindPoseNames[index - 1]};
-    if (readOnly) // clamped to the last entry
+    if (index <= bindPoseNames.size() + animationNames.size())
+        return {PoseSelection::Kind::Animation, animationNames[index - 1 - bindPoseNames.size()]};
+    if (readOnly) { // clamped to the last entry
+        if (!animationNames.empty())
+            return {PoseSelection::Kind::Animation, animationNames.back()};
         return bindPoseNames.empty()
                    ? PoseSelection{PoseSelection::Kind::Rest, {}}
                    : PoseSelection{PoseSelection::Kind::BindPose, bindPoseNames.back()};
+    }
     return {PoseSelection::Kind::Current, {}};
+}
+
+const char* playPauseLabel(bool playing) {
+    return playing ? "Pause" : "Play";
+}
+
+std::string animationTimeFormat(double start, double end) {
+    char text[96];
+    std::snprintf(text, sizeof text, "frame %%.1f of %g..%g", start, end);
+    return text;
+}
+
+double advanceAnimationTime(double time, double seconds, double timeCodesPerSecond, double start,
+                            double end) {
+    const double length = end - start;
+    if (!(length > 0.0))
+        return start;
+    const double advanced = time + seconds * timeCodesPerSecond;
+    if (advanced < end && advanced >= start)
+        return advanced;
+    // Loops: the offset past start, modulo the length.
+    const double wrapped = std::fmod(advanced - start, length);
+    return start + (wrapped < 0.0 ? wrapped + length : wrapped);
 }
 
 namespace {

@@ -11,11 +11,12 @@
 namespace hyperrig::render::overlay {
 
 // Which pose the viewport shows: the rest pose, one of the document's stored bind poses (by
-// name), or the pose being edited.
+// name), one of its kept animations (by name, at OverlayState::animationTime), or the pose being
+// edited.
 struct PoseSelection {
-    enum class Kind { Rest, BindPose, Current };
+    enum class Kind { Rest, BindPose, Current, Animation };
     Kind kind = Kind::Current;
-    std::string bindPoseName; // Kind::BindPose only
+    std::string name; // Kind::BindPose: the bind pose's type name; Kind::Animation: the animation's
 
     friend bool operator==(const PoseSelection&, const PoseSelection&) = default;
 };
@@ -76,8 +77,21 @@ struct OverlayState {
     bool viewChanged = false;
 
     std::vector<std::string> bindPoseNames; // given by the host, in document order
+    // The document's animations (core::eval::keptAnimations' names), given by the host: the pose
+    // combo lists them after the bind poses. Empty: no animation entries and no time controls.
+    std::vector<std::string> animationNames;
     PoseSelection pose;
     bool poseChanged = false;
+
+    // While pose is an animation: its time range (host-set, in time codes), the time shown, and
+    // whether it plays (the host advances animationTime each frame and loops it). The time
+    // slider and the Play/Pause button set animationChanged (the host samples the animation
+    // again); choosing another pose sets poseChanged as usual.
+    double animationStart = 0.0;
+    double animationEnd = 0.0;
+    double animationTime = 0.0;
+    bool animationPlaying = false;
+    bool animationChanged = false;
 
     // Pose sliders for one bone of the current pose (core/eval/BoneRotations.h). The host names
     // the bone (empty: none selected, no sliders) and its planes ("XY", ...) and keeps the
@@ -104,11 +118,12 @@ struct OverlayState {
     OverlayAction action = OverlayAction::None;
 
     bool anyChange() const {
-        return viewChanged || poseChanged || poseBoneChanged || displayChanged || heatMapChanged ||
-               action != OverlayAction::None;
+        return viewChanged || poseChanged || poseBoneChanged || animationChanged ||
+               displayChanged || heatMapChanged || action != OverlayAction::None;
     }
     void clearChanges() {
-        viewChanged = poseChanged = poseBoneChanged = displayChanged = heatMapChanged = false;
+        viewChanged = poseChanged = poseBoneChanged = animationChanged = displayChanged =
+            heatMapChanged = false;
         action = OverlayAction::None;
     }
 };
@@ -138,6 +153,32 @@ std::size_t poseIndex(const PoseSelection& pose, const std::vector<std::string>&
 // The selection for combo index `index` (clamped to the entries).
 PoseSelection poseAt(std::size_t index, const std::vector<std::string>& bindPoseNames,
                      bool readOnly = false);
+// The same with the document's animations: "rest", each bind pose, "animation NAME" for each
+// animation, then "current" unless `readOnly`. An animation that no longer exists falls back as a
+// vanished bind pose does.
+std::vector<std::string> poseLabels(const std::vector<std::string>& bindPoseNames,
+                                    const std::vector<std::string>& animationNames,
+                                    bool readOnly = false);
+std::size_t poseIndex(const PoseSelection& pose, const std::vector<std::string>& bindPoseNames,
+                      const std::vector<std::string>& animationNames, bool readOnly = false);
+PoseSelection poseAt(std::size_t index, const std::vector<std::string>& bindPoseNames,
+                     const std::vector<std::string>& animationNames, bool readOnly = false);
+
+// The Play/Pause button's label for `playing`, and the time slider's printf format for a range
+// ("frame %.1f of 1..10", shown as "frame 5.5 of 1..10"): time codes are USD's frames. The
+// value stays the format's one conversion, so Ctrl+click typing parses a plain number.
+const char* playPauseLabel(bool playing);
+std::string animationTimeFormat(double start, double end);
+
+// Time codes per second of playback: USD's default timeCodesPerSecond (the import
+// keeps no stage metadata; docs/decisions/0058-animation-playback-in-the-previewer.md).
+inline constexpr double kPlaybackTimeCodesPerSecond = 24.0;
+
+// `time` + `seconds` × `timeCodesPerSecond`, wrapped into [start, end) when it passes the end
+// (a looping player): end itself shows as start again. A range of zero length (or a reversed
+// one) stays at start.
+double advanceAnimationTime(double time, double seconds, double timeCodesPerSecond, double start,
+                            double end);
 
 // "Vertices 1 234", ... one line per statistic, as the overlay prints them.
 std::vector<std::string> statisticsLines(const OverlayStatistics& statistics);

@@ -1,10 +1,12 @@
 #include "render/preview/PreviewDocument.h"
 
 #include "core/eval/PoseFile.h"
+#include "core/eval/animation/SkelAnimationSample.h"
 #include "core/io/g4mf/G4mfReader.h"
 #include "core/model/BindPose.h"
 #include "render/scene/DocumentScene.h"
 
+#include <algorithm>
 #include <set>
 
 namespace hyperrig::render::preview {
@@ -13,21 +15,34 @@ core::Result<core::eval::Pose> PreviewDocument::pose(const std::string& name) co
     return core::eval::namedPose(name, document, rig);
 }
 
+core::Result<core::eval::Pose> PreviewDocument::animationPose(const std::string& name,
+                                                              double time) const {
+    auto sample = core::eval::sampleAnimation(name, time, document, rig);
+    if (!sample)
+        return sample.error();
+    return std::move(sample->pose);
+}
+
 core::Result<std::unique_ptr<PreviewDocument>>
 loadPreviewDocument(const std::filesystem::path& path, const core::io::ReadOptions& options) {
-    const std::string name = path.filename().string();
     auto read = core::io::readG4mf(path, options);
     if (!read)
         return read.error(); // the reader names the file
-    const int dimension = read->document.dimension();
+    return makePreviewDocument(path, std::move(read->document));
+}
+
+core::Result<std::unique_ptr<PreviewDocument>>
+makePreviewDocument(const std::filesystem::path& path, core::model::Document document) {
+    const std::string name = path.filename().string();
+    const int dimension = document.dimension();
     if (dimension < 2 || dimension > 8)
         return core::Error(name + ": the document is " + std::to_string(dimension) +
                            "D; the previewer shows 2D to 8D rigs");
-    auto rig = core::eval::CompiledRig::compile(read->document);
+    auto rig = core::eval::CompiledRig::compile(document);
     if (!rig)
         return rig.error().withContext(name + ": cannot be drawn");
     auto loaded = std::make_unique<PreviewDocument>(
-        PreviewDocument{path, std::move(read->document), std::move(*rig), {}, {}, {}});
+        PreviewDocument{path, std::move(document), std::move(*rig), {}, {}, {}, {}});
     loaded->summary = core::model::summarize(loaded->document);
     std::set<std::string> stored;
     for (const core::eval::CompiledSkeleton& skeleton : loaded->rig.skeletons())
@@ -36,6 +51,10 @@ loadPreviewDocument(const std::filesystem::path& path, const core::io::ReadOptio
             stored.insert(std::string(core::model::poseTypeName(bindPose.type)));
     loaded->bindPoseNames.assign(stored.begin(), stored.end());
     loaded->groupNames = scene::skinGroupNames(loaded->document, loaded->rig);
+    for (const core::eval::KeptAnimation& kept : core::eval::keptAnimations(loaded->document))
+        if (std::find(loaded->animationNames.begin(), loaded->animationNames.end(), kept.name) ==
+            loaded->animationNames.end())
+            loaded->animationNames.push_back(kept.name);
     return loaded;
 }
 

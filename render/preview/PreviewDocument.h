@@ -27,10 +27,20 @@ struct PreviewDocument {
     std::vector<std::string> bindPoseNames;
     // The skin groups a heat-map can show (render/scene/DocumentScene.h, skinGroupNames).
     std::vector<std::string> groupNames;
+    // The names of the UsdSkel animations the document keeps (core::eval::keptAnimations), in
+    // document order and without repeats: the pose combo's entries after the bind poses.
+    std::vector<std::string> animationNames;
 
     // "rest" or a bind pose's type name, as core::eval::namedPose takes it.
     core::Result<core::eval::Pose> pose(const std::string& name) const;
+    // The animation `name` at time code `time` (core::eval::sampleAnimation's pose).
+    core::Result<core::eval::Pose> animationPose(const std::string& name, double time) const;
 };
+
+// The previewer's view of `document`, shown under the name `path` (read already, e.g. a USD
+// import or a test's document): loadPreviewDocument's checks and lists without reading a file.
+core::Result<std::unique_ptr<PreviewDocument>>
+makePreviewDocument(const std::filesystem::path& path, core::model::Document document);
 
 // Reads `path` and compiles its rig. Fails, with the file's name in front of the reader's or the
 // rig's message (which names the JSON pointer or item), when the file cannot be read, holds

@@ -30,6 +30,7 @@ enum class PreviewKey {
     Z,
     PageUp,
     PageDown,
+    Space,
 };
 
 // Which pointer button: GLFW's and ImGui's order (left, right, middle).

@@ -22,6 +22,8 @@ std::optional<PreviewAction> previewActionFor(PreviewKey key, const Modifiers& m
         return PreviewAction::RotateSliceZW;
     case PreviewKey::R:
         return PreviewAction::ResetSlice;
+    case PreviewKey::Space:
+        return PreviewAction::TogglePlay;
     case PreviewKey::F1:
         return PreviewAction::ToggleKeyHelp;
     case PreviewKey::Escape:
@@ -40,7 +42,8 @@ std::vector<overlay::OverlayState::KeyHelpLine> previewKeyHelp() {
         {"Wheel", "zoom"},
         {"F, Home", "frame the model"},
         {"Shift+Home", "reset the view (starting angles, framed)"},
-        {"P / Shift+P", "next / previous pose (rest, then each stored bind pose)"},
+        {"P / Shift+P", "next / previous pose (rest, each stored bind pose, each animation)"},
+        {"Space", "play or pause the shown animation (loops; 24 frames a second)"},
         {"Page Up / Page Down", "4D and up: move the slice along W (1/20 of its range)"},
         {"X, Y, Z", "4D and up: rotate the slice 90 deg in XW, YW, ZW"},
         {"R", "4D and up: reset the slice (W offset 0, no rotation)"},

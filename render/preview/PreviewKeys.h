@@ -22,6 +22,7 @@ enum class PreviewAction {
     RotateSliceYW,
     RotateSliceZW,
     ResetSlice,
+    TogglePlay, // play or pause the shown animation
     ToggleKeyHelp,
     CloseKeyHelp,
     Quit,

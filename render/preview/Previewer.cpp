@@ -1,6 +1,7 @@
 #include "render/preview/Previewer.h"
 
 #include "core/eval/ThreadPool.h"
+#include "core/eval/animation/SkelAnimationSample.h"
 #include "render/preview/PointerCamera.h"
 #include "render/view/SceneFraming.h"
 
@@ -58,7 +59,11 @@ view::Viewport::Display previewDisplay(const overlay::OverlayState& state) {
 // "rest" or the bind pose's type name, as core::eval::namedPose takes it. The previewer has no
 // current pose; should one be asked for, it shows the rest pose.
 std::string previewPoseName(const overlay::PoseSelection& pose) {
-    return pose.kind == overlay::PoseSelection::Kind::BindPose ? pose.bindPoseName : "rest";
+    return pose.kind == overlay::PoseSelection::Kind::BindPose ? pose.name : "rest";
+}
+
+bool previewShowsAnimation(const overlay::OverlayState& state) {
+    return state.pose.kind == overlay::PoseSelection::Kind::Animation;
 }
 
 std::size_t previewTriangleCount(const scene::SceneData& scene) {
@@ -143,6 +148,9 @@ void Previewer::resetOverlayState() {
     state.view = {};
     state.pose = {overlay::PoseSelection::Kind::Rest, {}};
     state.bindPoseNames = m_document->bindPoseNames;
+    state.animationNames = m_document->animationNames;
+    state.animationStart = state.animationEnd = state.animationTime = 0.0;
+    state.animationPlaying = false;
     state.groupNames = m_document->groupNames;
     state.heatMapGroup.clear();
     state.heading =
@@ -158,7 +166,9 @@ core::Result<void> Previewer::refreshScene() {
     if (!m_document)
         return {};
     overlay::OverlayState& state = m_overlayState;
-    auto pose = m_document->pose(previewPoseName(state.pose));
+    auto pose = previewShowsAnimation(state)
+                    ? m_document->animationPose(state.pose.name, state.animationTime)
+                    : m_document->pose(previewPoseName(state.pose));
     if (!pose)
         return pose.error();
     scene::MeshAttributes highlight;
@@ -178,21 +188,34 @@ core::Result<void> Previewer::refreshScene() {
         overlay::setBeyondWOffsetRange(state, core::eval::kFirstExtraAxis + static_cast<int>(k),
                                        built->extraAxisExtents[k].min,
                                        built->extraAxisExtents[k].max);
-    m_viewport.setScene(std::move(*built));
+    m_workspace.spare = m_viewport.setScene(std::move(*built)); // its storage, for the next one
     return {};
 }
 
 void Previewer::applyOverlayChanges() {
     overlay::OverlayState& state = m_overlayState;
-    const bool refresh = state.viewChanged || state.poseChanged || state.heatMapChanged;
+    if (state.poseChanged && previewShowsAnimation(state) && m_document) {
+        // A newly chosen animation starts paused at its first time code.
+        const auto range = core::eval::animationTimeRange(state.pose.name, m_document->document);
+        state.animationStart = range.start;
+        state.animationEnd = range.end;
+        state.animationTime = range.start;
+        state.animationPlaying = false;
+    } else if (state.poseChanged) {
+        state.animationPlaying = false;
+    }
+    const bool refresh =
+        state.viewChanged || state.poseChanged || state.heatMapChanged || state.animationChanged;
     const bool display = state.displayChanged;
     // The overlay is read-only here (no action buttons); an action is dropped.
     state.clearChanges();
     if (display)
         m_viewport.setDisplay(previewDisplay(state));
     if (refresh) {
-        if (auto shown = refreshScene(); !shown)
+        if (auto shown = refreshScene(); !shown) {
             state.notice = "Cannot show that view: " + shown.error().message();
+            state.animationPlaying = false; // it would fail again every frame
+        }
     }
     requestFrames();
 }
@@ -319,14 +342,57 @@ core::Result<void> Previewer::choosePoseNamed(const std::string& name) {
         return {};
     }
     const std::vector<std::string>& names = m_overlayState.bindPoseNames;
-    if (std::find(names.begin(), names.end(), name) == names.end()) {
-        std::string known = "rest";
-        for (const std::string& stored : names)
-            known += ", " + stored;
-        return core::Error("no stored bind pose named '" + name + "' (poses: " + known + ")");
+    const std::vector<std::string>& animations = m_overlayState.animationNames;
+    if (std::find(names.begin(), names.end(), name) != names.end()) {
+        choosePose({overlay::PoseSelection::Kind::BindPose, name});
+        return {};
     }
-    choosePose({overlay::PoseSelection::Kind::BindPose, name});
-    return {};
+    if (std::find(animations.begin(), animations.end(), name) != animations.end()) {
+        choosePose({overlay::PoseSelection::Kind::Animation, name});
+        return {};
+    }
+    std::string known = "rest";
+    for (const std::string& stored : names)
+        known += ", " + stored;
+    std::string message = "no stored bind pose named '" + name + "' (poses: " + known + ")";
+    if (!animations.empty()) {
+        std::string list;
+        for (const std::string& animation : animations)
+            list += (list.empty() ? "" : ", ") + animation;
+        message = "no stored bind pose or animation named '" + name + "' (poses: " + known +
+                  "; animations: " + list + ")";
+    }
+    return core::Error(message);
+}
+
+void Previewer::setAnimationTime(double time) {
+    overlay::OverlayState& state = m_overlayState;
+    if (!m_document || !previewShowsAnimation(state))
+        return;
+    state.animationTime = std::clamp(time, state.animationStart, state.animationEnd);
+    state.animationChanged = true;
+    applyOverlayChanges();
+}
+
+void Previewer::setAnimationPlaying(bool playing) {
+    overlay::OverlayState& state = m_overlayState;
+    if (!m_document || !previewShowsAnimation(state))
+        return;
+    state.animationPlaying = playing;
+    requestFrames();
+}
+
+bool Previewer::animationPlaying() const {
+    return m_document && previewShowsAnimation(m_overlayState) && m_overlayState.animationPlaying;
+}
+
+void Previewer::advanceAnimation(double seconds) {
+    overlay::OverlayState& state = m_overlayState;
+    state.animationTime =
+        overlay::advanceAnimationTime(state.animationTime, seconds, kTimeCodesPerSecond,
+                                      state.animationStart, state.animationEnd);
+    state.animationChanged = true;
+    applyOverlayChanges();
 }
 
 void Previewer::setView(const core::eval::View4D& view) {
@@ -337,10 +403,12 @@ void Previewer::setView(const core::eval::View4D& view) {
 
 void Previewer::stepPose(int step) {
     const std::vector<std::string>& names = m_overlayState.bindPoseNames;
-    const auto count = static_cast<int>(overlay::poseLabels(names, true).size());
-    const auto index = static_cast<int>(overlay::poseIndex(m_overlayState.pose, names, true));
+    const std::vector<std::string>& animations = m_overlayState.animationNames;
+    const auto count = static_cast<int>(overlay::poseLabels(names, animations, true).size());
+    const auto index =
+        static_cast<int>(overlay::poseIndex(m_overlayState.pose, names, animations, true));
     const int next = ((index + step) % count + count) % count;
-    choosePose(overlay::poseAt(static_cast<std::size_t>(next), names, true));
+    choosePose(overlay::poseAt(static_cast<std::size_t>(next), names, animations, true));
 }
 
 void Previewer::stepOffset(int step) {
@@ -392,6 +460,9 @@ void Previewer::perform(PreviewAction action) {
         if (sliced)
             setView({});
         break;
+    case PreviewAction::TogglePlay:
+        setAnimationPlaying(!m_overlayState.animationPlaying);
+        break;
     case PreviewAction::ToggleKeyHelp:
         m_overlayState.showKeyHelp = !m_overlayState.showKeyHelp;
         break;
@@ -409,6 +480,10 @@ void Previewer::drawFrame(GLuint framebuffer, float deltaSeconds) {
         --m_framesWanted;
     if (!m_viewport.isInitialized())
         return;
+    // The frame clock: only a frame that follows one drawn while playing moves the time on.
+    const bool playing = animationPlaying();
+    if (playing && m_playedLastFrame)
+        advanceAnimation(static_cast<double>(deltaSeconds));
     overlay::Overlay* overlay = m_viewport.overlay();
     if (overlay && overlay->isInitialized()) {
         m_overlayFeed.input.displayWidth = static_cast<float>(m_size.windowWidth);
@@ -427,6 +502,7 @@ void Previewer::drawFrame(GLuint framebuffer, float deltaSeconds) {
         m_viewport.resetCamera(m_size.aspect());
         m_frameOnNextDraw = false;
     }
+    m_playedLastFrame = animationPlaying(); // a Play pressed in this frame counts from it
     const auto start = std::chrono::steady_clock::now();
     drawViewport(framebuffer);
     m_overlayState.statistics.frameMilliseconds =

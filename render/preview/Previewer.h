@@ -76,21 +76,32 @@ public:
 
     // What the keys do, for hosts and tests (the overlay's controls change the same state).
     void perform(PreviewAction action);
+    // Choosing an animation shows it paused at its first time code (the overlay's time range is
+    // core::eval::animationTimeRange's).
     void choosePose(const overlay::PoseSelection& pose);
-    // Shows the pose named `name`: "rest" or one of the document's stored bind poses; fails,
-    // listing the poses there are, for any other name.
+    // Shows the pose named `name`: "rest", one of the document's stored bind poses or one of its
+    // animations; fails, listing the poses there are, for any other name.
     core::Result<void> choosePoseNamed(const std::string& name);
+    // The shown animation's time (kept inside its range) and playing state; nothing without an
+    // animation shown.
+    void setAnimationTime(double time);
+    void setAnimationPlaying(bool playing);
+    // Time codes per second of playback (decision 0058).
+    static constexpr double kTimeCodesPerSecond = overlay::kPlaybackTimeCodesPerSecond;
     void setView(const core::eval::View4D& view);
 
     // Draws one frame into `framebuffer` (the window's default framebuffer, 0, or a test's
     // offscreen one) at the framebuffer size resize() gave: the overlay's frame first (its
     // changes are applied, the scene sliced again when the view, pose or heat-map changed),
     // then the viewport with the overlay over it. `deltaSeconds` is the time since the last
-    // frame (ImGui's animations).
+    // frame (ImGui's animations, and the frame clock of a playing animation: each frame drawn
+    // while playing after the first moves its time on by deltaSeconds × kTimeCodesPerSecond and
+    // loops at the end; the first one does not, since the host's delta then spans the idle
+    // wait before play began).
     void drawFrame(GLuint framebuffer, float deltaSeconds);
-    // Whether something changed since the last frame (input, a document, ImGui settling):
-    // event-driven hosts wait for events while this is false.
-    bool wantsFrame() const { return m_framesWanted > 0; }
+    // Whether something changed since the last frame (input, a document, ImGui settling, an
+    // animation playing): event-driven hosts wait for events while this is false.
+    bool wantsFrame() const { return m_framesWanted > 0 || animationPlaying(); }
 
     // Antialiasing: frames are drawn into a multisampled offscreen framebuffer with `samples`
     // samples and resolved into the host's (1: drawn directly). initializeGl chooses 4 (the
@@ -114,6 +125,9 @@ private:
     core::Result<void> refreshScene();
     void applyOverlayChanges();
     void stepPose(int step);
+    bool animationPlaying() const;
+    // Moves a playing animation on by `seconds` of the frame clock (drawFrame).
+    void advanceAnimation(double seconds);
     void stepOffset(int step);
     bool overlayCovers(float x, float y) const;
     void requestFrames(int frames = 2);
@@ -131,6 +145,7 @@ private:
     bool m_frameOnNextDraw = false;
     int m_framesWanted = 2; // ImGui measures its windows in a hidden first frame
     bool m_quitRequested = false;
+    bool m_playedLastFrame = false; // the last frame drawn showed the animation playing
 
     // Pointer state (logical pixels) and the overlay's share of it, as ui/ViewportWidget keeps.
     float m_pointerX = 0.0F;

@@ -1,6 +1,7 @@
 #include "render/scene/CornerWelding.h"
 
 #include "core/base/Contracts.h"
+#include "core/eval/ThreadPool.h"
 
 #include <algorithm>
 #include <array>
@@ -102,14 +103,39 @@ private:
 
 } // namespace
 
+core::eval::ThreadPool& inlineThreadPool() {
+    static core::eval::ThreadPool pool(1);
+    return pool;
+}
+
 float weldTolerance(std::span<const glm::vec3> corners) {
+    return weldTolerance(corners, inlineThreadPool());
+}
+
+float weldTolerance(std::span<const glm::vec3> corners, core::eval::ThreadPool& pool) {
     if (corners.empty())
         return 0.0F;
+    // Per block of corners its box, then the boxes joined: min and max are exact, so the result
+    // is the same whatever the blocks. glm::min/max keep the first operand when the other is NaN,
+    // as the serial scan from corners.front() did: a NaN coordinate never enters the box, unless
+    // it is the first corner's, whose NaN stays and makes the tolerance 0.
+    constexpr std::size_t kGrain = 1 << 16;
+    const std::size_t blocks = (corners.size() + kGrain - 1) / kGrain;
+    std::vector<std::array<glm::vec3, 2>> boxes(blocks);
+    pool.parallelFor(corners.size(), kGrain, [&](std::size_t begin, std::size_t end) {
+        glm::vec3 low = corners.front();
+        glm::vec3 high = corners.front();
+        for (std::size_t corner = begin; corner < end; ++corner) {
+            low = glm::min(low, corners[corner]);
+            high = glm::max(high, corners[corner]);
+        }
+        boxes[begin / kGrain] = {low, high};
+    });
     glm::vec3 low = corners.front();
     glm::vec3 high = corners.front();
-    for (const glm::vec3& corner : corners) {
-        low = glm::min(low, corner);
-        high = glm::max(high, corner);
+    for (const auto& box : boxes) {
+        low = glm::min(low, box[0]);
+        high = glm::max(high, box[1]);
     }
     const glm::vec3 size = high - low;
     const float largest = std::max({size.x, size.y, size.z});
@@ -118,6 +144,12 @@ float weldTolerance(std::span<const glm::vec3> corners) {
 
 std::size_t CornerWelding::weld(std::span<const glm::vec3> corners, float tolerance,
                                 std::vector<std::uint32_t>& vertexOfCorner) {
+    return weld(corners, tolerance, vertexOfCorner, inlineThreadPool());
+}
+
+std::size_t CornerWelding::weld(std::span<const glm::vec3> corners, float tolerance,
+                                std::vector<std::uint32_t>& vertexOfCorner,
+                                core::eval::ThreadPool& pool) {
     HYPERRIG_EXPECTS(corners.size() < std::numeric_limits<std::uint32_t>::max());
     HYPERRIG_EXPECTS(tolerance >= 0.0F && std::isfinite(tolerance));
     vertexOfCorner.resize(corners.size());
@@ -126,17 +158,31 @@ std::size_t CornerWelding::weld(std::span<const glm::vec3> corners, float tolera
     if (m_slots.size() < slotCount)
         m_slots.resize(slotCount);
     // A table kept from a larger soup is used only up to slotCount: clearing stays O(corners).
-    std::fill(m_slots.begin(), m_slots.begin() + static_cast<std::ptrdiff_t>(slotCount), 0U);
+    std::fill(m_slots.begin(), m_slots.begin() + static_cast<std::ptrdiff_t>(slotCount), Slot{});
     const std::size_t mask = slotCount - 1;
     const Grid grid(tolerance);
 
-    // The vertex of the first corner within tolerance of `point` stored under `cell`, if any.
-    const auto findIn = [&](const CellKey& cell, const glm::vec3& point) -> std::int64_t {
-        for (std::size_t slot = hashCell(cell) & mask; m_slots[slot] != 0;
+    // Each corner's own cell and its hash, on the pool: the part of a lookup that needs no table.
+    m_cells.resize(corners.size());
+    m_hashes.resize(corners.size());
+    pool.parallelFor(corners.size(), 1 << 12, [&](std::size_t begin, std::size_t end) {
+        for (std::size_t corner = begin; corner < end; ++corner)
+            if (isFinite(corners[corner])) {
+                m_cells[corner] = grid.cellOf(corners[corner]);
+                m_hashes[corner] = hashCell(m_cells[corner]);
+            }
+    });
+
+    // The vertex of the first corner within tolerance of `point` stored under `cell` (whose hash
+    // is `hash`), if any. A slot holds that first corner's point and vertex, so a probe reads
+    // nothing but the table (its cell is recomputed from the point, as it was computed before).
+    const auto findIn = [&](const CellKey& cell, std::uint64_t hash,
+                            const glm::vec3& point) -> std::int64_t {
+        for (std::size_t slot = hash & mask; m_slots[slot].vertexPlusOne != 0;
              slot = (slot + 1) & mask) {
-            const std::uint32_t first = m_slots[slot] - 1;
-            if (grid.cellOf(corners[first]) == cell && within(corners[first], point, tolerance))
-                return vertexOfCorner[first];
+            const Slot& entry = m_slots[slot];
+            if (grid.cellOf(entry.point) == cell && within(entry.point, point, tolerance))
+                return entry.vertexPlusOne - 1;
         }
         return -1;
     };
@@ -148,28 +194,34 @@ std::size_t CornerWelding::weld(std::span<const glm::vec3> corners, float tolera
             vertexOfCorner[corner] = vertexCount++;
             continue;
         }
-        const CellKey own = grid.cellOf(point);
-        std::array<std::array<double, 2>, 3> reached{};
-        std::array<int, 3> reachCount{};
-        for (int axis = 0; axis < 3; ++axis)
-            reachCount[static_cast<std::size_t>(axis)] =
-                grid.reach(point, own, axis, reached[static_cast<std::size_t>(axis)]);
-        std::int64_t found = -1;
-        for (int i = 0; i < reachCount[0] && found < 0; ++i)
-            for (int j = 0; j < reachCount[1] && found < 0; ++j)
-                for (int k = 0; k < reachCount[2] && found < 0; ++k)
-                    found = findIn({reached[0][static_cast<std::size_t>(i)],
-                                    reached[1][static_cast<std::size_t>(j)],
-                                    reached[2][static_cast<std::size_t>(k)]},
-                                   point);
+        const CellKey& own = m_cells[corner];
+        // The own cell first (its hash is known), then the neighbours the tolerance box reaches.
+        std::int64_t found = findIn(own, m_hashes[corner], point);
+        if (found < 0) {
+            std::array<std::array<double, 2>, 3> reached{};
+            std::array<int, 3> reachCount{};
+            for (int axis = 0; axis < 3; ++axis)
+                reachCount[static_cast<std::size_t>(axis)] =
+                    grid.reach(point, own, axis, reached[static_cast<std::size_t>(axis)]);
+            for (int i = 0; i < reachCount[0] && found < 0; ++i)
+                for (int j = 0; j < reachCount[1] && found < 0; ++j)
+                    for (int k = 0; k < reachCount[2] && found < 0; ++k) {
+                        if (i + j + k == 0)
+                            continue; // the own cell, searched above
+                        const CellKey cell{reached[0][static_cast<std::size_t>(i)],
+                                           reached[1][static_cast<std::size_t>(j)],
+                                           reached[2][static_cast<std::size_t>(k)]};
+                        found = findIn(cell, hashCell(cell), point);
+                    }
+        }
         if (found >= 0) {
             vertexOfCorner[corner] = static_cast<std::uint32_t>(found);
             continue;
         }
-        std::size_t slot = hashCell(own) & mask;
-        while (m_slots[slot] != 0)
+        std::size_t slot = m_hashes[corner] & mask;
+        while (m_slots[slot].vertexPlusOne != 0)
             slot = (slot + 1) & mask;
-        m_slots[slot] = static_cast<std::uint32_t>(corner) + 1;
+        m_slots[slot] = {point, vertexCount + 1};
         vertexOfCorner[corner] = vertexCount++;
     }
     return vertexCount;

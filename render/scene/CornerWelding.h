@@ -1,9 +1,14 @@
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <glm/glm.hpp>
 #include <span>
 #include <vector>
+
+namespace hyperrig::core::eval {
+class ThreadPool;
+}
 
 namespace hyperrig::render::scene {
 
@@ -27,23 +32,42 @@ namespace hyperrig::render::scene {
 // tolerance 0 the key is the coordinates' bits (−0 = +0) and only equal points are joined. NaN
 // corners are never joined, not even to themselves. O(1) per corner, no sorting.
 //
-// Kept between calls (the editor re-slices on every change of the view): the table is reused, so
-// welding a soup no larger than the last one allocates nothing.
+// In parallel (the overloads with a pool): each corner's cell and its hash are computed on the
+// pool's threads first, then the table is filled in corner order on the calling thread as
+// before, so the result is the serial one bit for bit whatever the number of threads.
+//
+// Kept between calls (the editor re-slices on every change of the view): the table and the
+// per-corner cells are reused, so welding a soup no larger than the last one allocates nothing.
 class CornerWelding {
 public:
     // vertexOfCorner[i] is the vertex of corner i; vertices are numbered 0, 1, ... in the order
     // their first corner appears. Returns the number of vertices.
     std::size_t weld(std::span<const glm::vec3> corners, float tolerance,
                      std::vector<std::uint32_t>& vertexOfCorner);
+    std::size_t weld(std::span<const glm::vec3> corners, float tolerance,
+                     std::vector<std::uint32_t>& vertexOfCorner, core::eval::ThreadPool& pool);
 
 private:
-    // Open addressing with linear probing, at most half full: each slot holds 1 + the first
-    // corner of a vertex, 0 when empty.
-    std::vector<std::uint32_t> m_slots;
+    // Open addressing with linear probing, at most half full: each slot holds the point of a
+    // vertex's first corner and 1 + the vertex, 0 when empty.
+    struct Slot {
+        glm::vec3 point{0.0F};
+        std::uint32_t vertexPlusOne = 0;
+    };
+    std::vector<Slot> m_slots;
+    // Per corner: its grid cell (whole numbers held in doubles, see CornerWelding.cpp) and the
+    // cell's hash; unused for corners that are not finite.
+    std::vector<std::array<double, 3>> m_cells;
+    std::vector<std::uint64_t> m_hashes;
 };
 
 // The tolerance scenes weld with: 2^−20 of the corners' largest extent, 16 float ulps at that
-// size (0 for an empty or degenerate soup).
+// size (0 for an empty or degenerate soup). The pool only splits the min/max scan, whose result
+// does not depend on the order.
 float weldTolerance(std::span<const glm::vec3> corners);
+float weldTolerance(std::span<const glm::vec3> corners, core::eval::ThreadPool& pool);
+
+// A pool of one thread: the serial overloads run the parallel code inline through it.
+core::eval::ThreadPool& inlineThreadPool();
 
 } // namespace hyperrig::render::scene

@@ -37,7 +37,8 @@ core::Result<SceneData> buildDocumentScene(const core::model::Document& document
         else
             core::eval::sliceRigND(document, rig, workspace.evaluated, request.view,
                                    workspace.simplexSlicer, workspace.slice, request.highlight);
-        scene = sceneFromSlice(workspace.slice, request.view, workspace.smoothing);
+        scene = std::move(workspace.spare);
+        sceneFromSlice(workspace.slice, request.view, workspace.smoothing, pool, scene);
     }
     appendBoneShapes(document, rig, workspace.evaluated, request.view, workspace.shapeOutlines,
                      scene);

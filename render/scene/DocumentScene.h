@@ -26,7 +26,8 @@ struct SceneRequest {
 };
 
 // Evaluation state kept between frames so buffers are reused (evaluated rig, slicer scratch,
-// slice output, smoothing scratch).
+// slice output, smoothing scratch, and a spare scene whose vectors the next 4D..8D scene is built
+// in: hosts put back the scene a new one replaced, Viewport::setScene returns it).
 struct SceneWorkspace {
     core::eval::EvaluatedRig evaluated;
     core::eval::Slicer slicer;
@@ -34,11 +35,13 @@ struct SceneWorkspace {
     core::eval::RigSlice slice;
     SmoothNormals smoothing;
     ShapeOutlineCache shapeOutlines;
+    SceneData spare;
 };
 
 // The scene of a 2D..8D document under `request`: evaluated with the pose (skinning on
 // `pool`), then drawn flat (2D, sceneFromRig2D), taken as it is (3D, sceneFromRig3D), sliced (4D,
-// the fast slicer) or cut axis by axis (5D..8D, sliceRigND), see sceneFromSlice; with
+// the fast slicer) or cut axis by axis (5D..8D, sliceRigND), see sceneFromSlice (built on `pool`
+// in workspace.spare's storage); with
 // the bones' shapes as wireframes (BoneShapes.h). The
 // one road from a document to pixels for the editor and `hyperrig-cli render`. Fails when
 // evaluation fails (a malformed transform), naming the item.

@@ -44,30 +44,66 @@ glm::vec3 surfaceColor(std::size_t index) {
 SceneData sceneFromSlice(const core::eval::RigSlice& slice, const core::eval::View4D& view,
                          SmoothNormals& smoothing) {
     SceneData scene;
+    sceneFromSlice(slice, view, smoothing, inlineThreadPool(), scene);
+    return scene;
+}
+
+void sceneFromSlice(const core::eval::RigSlice& slice, const core::eval::View4D& view,
+                    SmoothNormals& smoothing, core::eval::ThreadPool& pool, SceneData& scene) {
+    // Keep the surfaces (their vectors' storage) and start everything else afresh.
+    std::vector<SurfaceInput> surfaces = std::move(scene.surfaces);
+    scene = SceneData{};
     scene.is4D = true;
-    for (const auto& instance : slice.instances) {
-        SurfaceInput surface;
-        surface.baseColor = surfaceColor(scene.surfaces.size());
+    surfaces.resize(slice.instances.size());
+    constexpr std::size_t kTrianglesPerBlock = 1 << 11;
+    std::vector<std::size_t> keptBefore; // per block: the triangles with area before it
+    for (std::size_t s = 0; s < slice.instances.size(); ++s) {
+        const core::eval::RigSlice::Instance& instance = slice.instances[s];
+        SurfaceInput& surface = surfaces[s];
+        surface.baseColor = surfaceColor(s);
         surface.heatmap = instance.triangles.hasAttribute();
+        surface.opacity = 1.0F;
         surface.node = instance.node;
         const auto corners = instance.triangles.vertices();
         const auto faces = instance.triangles.faces();
-        for (std::size_t t = 0; t < faces.size(); ++t) {
-            const std::array<glm::vec3, 3> triangle{
-                glm::vec3{corners[3 * t].x, corners[3 * t].y, corners[3 * t].z},
-                glm::vec3{corners[3 * t + 1].x, corners[3 * t + 1].y, corners[3 * t + 1].z},
-                glm::vec3{corners[3 * t + 2].x, corners[3 * t + 2].y, corners[3 * t + 2].z}};
-            if (!hasArea(triangle[0], triangle[1], triangle[2]))
-                continue;
-            surface.positions.insert(surface.positions.end(), triangle.begin(), triangle.end());
-            surface.normals.push_back({faces[t].normalX, faces[t].normalY, faces[t].normalZ});
-            if (surface.heatmap)
+        const auto point = [&](std::size_t corner) {
+            return glm::vec3{corners[corner].x, corners[corner].y, corners[corner].z};
+        };
+        const auto keeps = [&](std::size_t t) {
+            return hasArea(point(3 * t), point(3 * t + 1), point(3 * t + 2));
+        };
+        const std::size_t blocks = (faces.size() + kTrianglesPerBlock - 1) / kTrianglesPerBlock;
+        keptBefore.assign(blocks + 1, 0);
+        pool.parallelFor(faces.size(), kTrianglesPerBlock, [&](std::size_t begin, std::size_t end) {
+            std::size_t kept = 0;
+            for (std::size_t t = begin; t < end; ++t)
+                kept += keeps(t) ? 1U : 0U;
+            keptBefore[begin / kTrianglesPerBlock + 1] = kept;
+        });
+        for (std::size_t b = 0; b < blocks; ++b)
+            keptBefore[b + 1] += keptBefore[b];
+        const std::size_t kept = keptBefore[blocks];
+        surface.positions.resize(3 * kept);
+        surface.normals.resize(kept);
+        surface.attributes.resize(surface.heatmap ? 3 * kept : 0);
+        pool.parallelFor(faces.size(), kTrianglesPerBlock, [&](std::size_t begin, std::size_t end) {
+            std::size_t out = keptBefore[begin / kTrianglesPerBlock];
+            for (std::size_t t = begin; t < end; ++t) {
+                if (!keeps(t))
+                    continue;
                 for (std::size_t k = 0; k < 3; ++k)
-                    surface.attributes.push_back(corners[3 * t + k].attribute);
-        }
-        smoothing.welded(surface.positions, kDefaultCreaseAngleDegrees, surface.smoothNormals);
-        scene.surfaces.push_back(std::move(surface));
+                    surface.positions[3 * out + k] = point(3 * t + k);
+                surface.normals[out] = {faces[t].normalX, faces[t].normalY, faces[t].normalZ};
+                if (surface.heatmap)
+                    for (std::size_t k = 0; k < 3; ++k)
+                        surface.attributes[3 * out + k] = corners[3 * t + k].attribute;
+                ++out;
+            }
+        });
+        smoothing.welded(surface.positions, kDefaultCreaseAngleDegrees, surface.smoothNormals,
+                         pool);
     }
+    scene.surfaces = std::move(surfaces);
     for (std::size_t b = 0; b < slice.bones.size(); ++b) {
         const core::eval::BoneSegmentSlice& bone = slice.bones[b];
         scene.bones.push_back(
@@ -104,7 +140,6 @@ SceneData sceneFromSlice(const core::eval::RigSlice& slice, const core::eval::Vi
         if (largest > 0.0F)
             scene.boneFadeDistance = kFadeFraction * largest;
     }
-    return scene;
 }
 
 SceneData sceneFromSlice(const core::eval::RigSlice& slice, const core::eval::View4D& view) {

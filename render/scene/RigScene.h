@@ -3,6 +3,7 @@
 #include "core/eval/CompiledRig.h"
 #include "core/eval/RigEvaluation.h"
 #include "core/eval/RigSlice.h"
+#include "core/eval/ThreadPool.h"
 #include "core/eval/View4D.h"
 #include "render/scene/SceneData.h"
 #include "render/scene/SmoothNormals.h"
@@ -34,6 +35,13 @@ constexpr float kContextOpacity = 0.22F;
 SceneData sceneFromSlice(const core::eval::RigSlice& slice, const core::eval::View4D& view,
                          SmoothNormals& smoothing);
 SceneData sceneFromSlice(const core::eval::RigSlice& slice, const core::eval::View4D& view);
+// The same, built on `pool` into `scene`, whose surfaces' storage is reused (a host that rebuilds
+// every frame passes back the scene the last one replaced, so nothing is allocated once the
+// vectors have grown). The zero-area triangles are dropped in two passes over fixed blocks
+// (count, then copy each block's triangles after those of the blocks before it) and the smooth
+// normals are SmoothNormals' parallel ones: the scene is the serial one bit for bit.
+void sceneFromSlice(const core::eval::RigSlice& slice, const core::eval::View4D& view,
+                    SmoothNormals& smoothing, core::eval::ThreadPool& pool, SceneData& scene);
 
 // A 3D rig's scene: every visible triangle mesh posed in world space (winding kept
 // counter-clockwise from outside for mirrored nodes, flat normals from the winding, smooth

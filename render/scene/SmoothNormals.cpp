@@ -1,6 +1,7 @@
 #include "render/scene/SmoothNormals.h"
 
 #include "core/base/Contracts.h"
+#include "core/eval/ThreadPool.h"
 
 #include <algorithm>
 #include <cmath>
@@ -8,9 +9,25 @@
 
 namespace hyperrig::render::scene {
 
+namespace {
+
+// Items per block of the parallel loops: large enough that claiming a block (a mutex) costs
+// nothing next to its work, small enough that two to sixteen threads share a slice's surface
+// evenly.
+constexpr std::size_t kSmoothingGrain = 1 << 11;
+
+} // namespace
+
 void SmoothNormals::indexed(std::span<const glm::vec3> corners,
                             std::span<const std::uint32_t> vertexOfCorner, std::size_t vertexCount,
                             float creaseAngleDegrees, std::vector<glm::vec3>& normals) {
+    indexed(corners, vertexOfCorner, vertexCount, creaseAngleDegrees, normals, inlineThreadPool());
+}
+
+void SmoothNormals::indexed(std::span<const glm::vec3> corners,
+                            std::span<const std::uint32_t> vertexOfCorner, std::size_t vertexCount,
+                            float creaseAngleDegrees, std::vector<glm::vec3>& normals,
+                            core::eval::ThreadPool& pool) {
     HYPERRIG_EXPECTS(corners.size() % 3 == 0);
     HYPERRIG_EXPECTS(vertexOfCorner.size() == corners.size());
     HYPERRIG_EXPECTS(corners.size() < std::numeric_limits<std::uint32_t>::max());
@@ -18,13 +35,15 @@ void SmoothNormals::indexed(std::span<const glm::vec3> corners,
 
     m_areaNormals.resize(triangleCount);
     m_unitNormals.resize(triangleCount);
-    for (std::size_t t = 0; t < triangleCount; ++t) {
-        const glm::vec3 a = corners[3 * t];
-        const glm::vec3 areaNormal = glm::cross(corners[3 * t + 1] - a, corners[3 * t + 2] - a);
-        const float length = glm::length(areaNormal);
-        m_areaNormals[t] = areaNormal;
-        m_unitNormals[t] = length > 0.0F ? areaNormal / length : glm::vec3(0.0F);
-    }
+    pool.parallelFor(triangleCount, kSmoothingGrain, [&](std::size_t begin, std::size_t end) {
+        for (std::size_t t = begin; t < end; ++t) {
+            const glm::vec3 a = corners[3 * t];
+            const glm::vec3 areaNormal = glm::cross(corners[3 * t + 1] - a, corners[3 * t + 2] - a);
+            const float length = glm::length(areaNormal);
+            m_areaNormals[t] = areaNormal;
+            m_unitNormals[t] = length > 0.0F ? areaNormal / length : glm::vec3(0.0F);
+        }
+    });
 
     // Counting sort of the corners by vertex: m_firstAround becomes the prefix sums of the
     // valences, then each corner drops its triangle into its vertex's row.
@@ -48,29 +67,36 @@ void SmoothNormals::indexed(std::span<const glm::vec3> corners,
 
     const float cosCrease = std::cos(glm::radians(std::clamp(creaseAngleDegrees, 0.0F, 180.0F)));
     normals.resize(corners.size());
-    for (std::size_t corner = 0; corner < corners.size(); ++corner) {
-        const glm::vec3& own = m_unitNormals[corner / 3];
-        if (own == glm::vec3(0.0F)) {
-            normals[corner] = own;
-            continue;
+    pool.parallelFor(corners.size(), kSmoothingGrain, [&](std::size_t begin, std::size_t end) {
+        for (std::size_t corner = begin; corner < end; ++corner) {
+            const glm::vec3& own = m_unitNormals[corner / 3];
+            if (own == glm::vec3(0.0F)) {
+                normals[corner] = own;
+                continue;
+            }
+            const std::uint32_t vertex = vertexOfCorner[corner];
+            glm::vec3 sum(0.0F);
+            for (std::uint32_t i = m_firstAround[vertex]; i < m_firstAround[vertex + 1]; ++i) {
+                const std::uint32_t around = m_trianglesAround[i];
+                if (glm::dot(m_unitNormals[around], own) >= cosCrease)
+                    sum += m_areaNormals[around];
+            }
+            const float length = glm::length(sum);
+            normals[corner] = length > 0.0F ? sum / length : own;
         }
-        const std::uint32_t vertex = vertexOfCorner[corner];
-        glm::vec3 sum(0.0F);
-        for (std::uint32_t i = m_firstAround[vertex]; i < m_firstAround[vertex + 1]; ++i) {
-            const std::uint32_t around = m_trianglesAround[i];
-            if (glm::dot(m_unitNormals[around], own) >= cosCrease)
-                sum += m_areaNormals[around];
-        }
-        const float length = glm::length(sum);
-        normals[corner] = length > 0.0F ? sum / length : own;
-    }
+    });
 }
 
 void SmoothNormals::welded(std::span<const glm::vec3> corners, float creaseAngleDegrees,
                            std::vector<glm::vec3>& normals) {
+    welded(corners, creaseAngleDegrees, normals, inlineThreadPool());
+}
+
+void SmoothNormals::welded(std::span<const glm::vec3> corners, float creaseAngleDegrees,
+                           std::vector<glm::vec3>& normals, core::eval::ThreadPool& pool) {
     const std::size_t vertexCount =
-        m_welding.weld(corners, weldTolerance(corners), m_vertexOfCorner);
-    indexed(corners, m_vertexOfCorner, vertexCount, creaseAngleDegrees, normals);
+        m_welding.weld(corners, weldTolerance(corners, pool), m_vertexOfCorner, pool);
+    indexed(corners, m_vertexOfCorner, vertexCount, creaseAngleDegrees, normals, pool);
 }
 
 } // namespace hyperrig::render::scene

@@ -29,6 +29,11 @@ inline constexpr float kDefaultCreaseAngleDegrees = 60.0F;
 // (triangles around a vertex, visited once per corner there). The scratch arrays are members
 // kept between calls, so a host re-smoothing a slice on every change allocates nothing once they
 // have grown to the largest surface.
+//
+// The overloads with a pool run the per-triangle and per-corner loops (and the welding's cell
+// hashing) on its threads. Every output element is computed by the same expression in the same
+// order as the serial loops (the triangles around a vertex are summed in ascending order either
+// way), so the normals are the serial ones bit for bit whatever the number of threads.
 class SmoothNormals {
 public:
     // Triangles as corners (3 per triangle) with the vertex of each corner (0 .. vertexCount − 1):
@@ -37,11 +42,16 @@ public:
     void indexed(std::span<const glm::vec3> corners, std::span<const std::uint32_t> vertexOfCorner,
                  std::size_t vertexCount, float creaseAngleDegrees,
                  std::vector<glm::vec3>& normals);
+    void indexed(std::span<const glm::vec3> corners, std::span<const std::uint32_t> vertexOfCorner,
+                 std::size_t vertexCount, float creaseAngleDegrees, std::vector<glm::vec3>& normals,
+                 core::eval::ThreadPool& pool);
 
     // A triangle soup (a slice): corners at the same point, up to weldTolerance(corners), are one
     // vertex (CornerWelding.h).
     void welded(std::span<const glm::vec3> corners, float creaseAngleDegrees,
                 std::vector<glm::vec3>& normals);
+    void welded(std::span<const glm::vec3> corners, float creaseAngleDegrees,
+                std::vector<glm::vec3>& normals, core::eval::ThreadPool& pool);
 
 private:
     CornerWelding m_welding;

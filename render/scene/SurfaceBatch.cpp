@@ -79,9 +79,13 @@ void SurfaceBatch::upload(std::span<const SurfaceInput> surfaces) {
         glBindBuffer(GL_ARRAY_BUFFER, surface.vertexBuffer.name());
         const std::size_t bytes = m_staging.size() * sizeof(Vertex);
         if (bytes > surface.capacityBytes) {
-            glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(bytes), m_staging.data(),
+            // A quarter more than asked: a slice that grows by a few triangles from one frame to
+            // the next (a pose turning, the W offset moving) reallocates once, not every frame.
+            const std::size_t capacity = bytes + bytes / 4;
+            glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(capacity), nullptr,
                          GL_DYNAMIC_DRAW);
-            surface.capacityBytes = bytes;
+            glBufferSubData(GL_ARRAY_BUFFER, 0, static_cast<GLsizeiptr>(bytes), m_staging.data());
+            surface.capacityBytes = capacity;
         } else {
             glBufferSubData(GL_ARRAY_BUFFER, 0, static_cast<GLsizeiptr>(bytes), m_staging.data());
         }

@@ -57,15 +57,16 @@ core::Result<void> Viewport::enableOverlay() {
     return {};
 }
 
-void Viewport::setScene(scene::SceneData scene) {
+scene::SceneData Viewport::setScene(scene::SceneData scene) {
     // A 2D document is looked at flat-on; switching to or from one takes the starting angles.
     const bool flatnessChanged = scene.is2D != m_scene.is2D;
-    m_scene = std::move(scene);
+    std::swap(m_scene, scene);
     if (flatnessChanged)
         view::applyStartingAngles(m_scene, m_camera);
     m_bounds = scene::sceneBounds(m_scene);
     m_sceneUploaded = false;
     m_boneSolidsUploaded = false;
+    return scene;
 }
 
 void Viewport::setSelection(std::vector<core::model::NodeId> selection) {

@@ -46,7 +46,9 @@ public:
     const gl::GlInfo& glInfo() const { return m_glInfo; }
 
     // Replaces the scene; uploaded to the GPU on the next draw. The grid follows its bounds.
-    void setScene(scene::SceneData scene);
+    // Returns the scene it replaces, whose storage a host may hand to its next build
+    // (SceneWorkspace::spare).
+    scene::SceneData setScene(scene::SceneData scene);
     const scene::SceneData& scene() const { return m_scene; }
     const std::optional<scene::SceneBounds>& sceneBounds() const { return m_bounds; }
 

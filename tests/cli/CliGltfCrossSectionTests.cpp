@@ -221,7 +221,7 @@ TEST_CASE("convert --cross-section refuses bad options and documents, naming the
         {{"convert", creature, out, "--w", "0.1"}, 2, "add --cross-section"},
         {{"convert", creature, (folder / "x.g4tf").string(), "--cross-section"},
          2,
-         ".gltf or .glb"},
+         ".gltf, .glb or .usda"},
         {{"convert", samplePath("arm-3d.g4tf"), out, "--cross-section"}, 1, "is 3D"},
         {{"convert", samplePath("arm-2d.g4tf"), out, "--cross-section"}, 1, "is 2D"},
     };

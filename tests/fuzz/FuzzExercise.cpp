@@ -14,6 +14,7 @@
 #include "core/io/mpfb/MpfbExport.h"
 #include "core/io/mpfb/MpfbImport.h"
 #include "core/io/obj/ObjReader.h"
+#include "core/io/usd/UsdExport.h"
 #include "core/io/usd/UsdImport.h"
 #include "core/ops/PoseAsRest.h"
 #include "core/ops/influence/InfluenceScriptOps.h"
@@ -198,6 +199,12 @@ int exerciseUsda(const std::uint8_t* data, std::size_t size) {
     if (!imported)
         return 0;
     writeEveryWay(imported->document);
+    // What we write, we read: the .usda writer's text imports again.
+    auto exported = io::encodeUsda(imported->document);
+    if (exported) {
+        auto again = io::importUsda(exported->text, "exported.usda", limits);
+        HYPERRIG_ASSERT(again.ok());
+    }
     return 0;
 }
 

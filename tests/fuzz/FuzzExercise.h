@@ -36,7 +36,8 @@ int exerciseMpfbRig(const std::uint8_t* data, std::size_t size);
 //   weights) and .glb (unorm8), and each export imported again, which must succeed.
 int exerciseGltf(const std::uint8_t* data, std::size_t size);
 // - usda: the input is a .usda layer, parsed, composed and imported as UsdSkel (smaller limits:
-//   depth 32, 1 Mi values, 64 Ki prims), then written every G4MF way and read back.
+//   depth 32, 1 Mi values, 64 Ki prims), then written every G4MF way and read back, and written
+//   as .usda, which must import again.
 int exerciseUsda(const std::uint8_t* data, std::size_t size);
 
 using Exercise = int (*)(const std::uint8_t* data, std::size_t size);

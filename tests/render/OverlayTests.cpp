@@ -5,6 +5,7 @@
 
 #include <catch2/catch.hpp>
 #include <memory>
+#include <string>
 
 using namespace hyperrig::render;
 using overlay::PoseSelection;
@@ -37,6 +38,36 @@ TEST_CASE("overlay pose entries and statistics", "[overlay]") {
         CHECK(overlay::poseAt(5, {}, true).kind == PoseSelection::Kind::Rest);
         CHECK(overlay::poseIndex({PoseSelection::Kind::Current, {}}, names, true) == 0);
         CHECK(overlay::poseIndex({PoseSelection::Kind::BindPose, "gone"}, names, true) == 0);
+    }
+    SECTION("animations follow the bind poses, read as such, and fall back when gone") {
+        const std::vector<std::string> animations{"Walk", "Run"};
+        CHECK(overlay::poseLabels(names, animations) ==
+              std::vector<std::string>{"rest", "T-pose", "A-pose", "animation Walk",
+                                       "animation Run", "current"});
+        CHECK(overlay::poseLabels(names, animations, true).size() == 5);
+        for (std::size_t index = 0; index < 6; ++index)
+            CHECK(overlay::poseIndex(overlay::poseAt(index, names, animations), names,
+                                     animations) == index);
+        CHECK(overlay::poseAt(4, names, animations) ==
+              PoseSelection{PoseSelection::Kind::Animation, "Run"});
+        CHECK(overlay::poseAt(99, names, animations, true) ==
+              PoseSelection{PoseSelection::Kind::Animation, "Run"});
+        CHECK(overlay::poseIndex({PoseSelection::Kind::Animation, "gone"}, names, animations) == 5);
+        CHECK(overlay::poseIndex({PoseSelection::Kind::Animation, "gone"}, names, animations,
+                                 true) == 0);
+        CHECK(std::string(overlay::playPauseLabel(false)) == "Play");
+        CHECK(std::string(overlay::playPauseLabel(true)) == "Pause");
+        // printf's format: 5.5 shows as "frame 5.5 of 1..10".
+        CHECK(overlay::animationTimeFormat(1, 10) == "frame %.1f of 1..10");
+    }
+    SECTION("playback time moves by seconds x rate and loops over [start, end)") {
+        // 1..10 at 24 codes a second: 0.25 s is 6 codes; 1 + 6 + 6 = 13 is 3 past the end of
+        // the 9 codes long range, so 1 + 3 = 4.
+        CHECK(overlay::advanceAnimationTime(1.0, 0.25, 24.0, 1.0, 10.0) == 7.0);
+        CHECK(overlay::advanceAnimationTime(7.0, 0.25, 24.0, 1.0, 10.0) == 4.0);
+        CHECK(overlay::advanceAnimationTime(7.0, 0.125, 24.0, 1.0, 10.0) == 1.0); // the end
+        CHECK(overlay::advanceAnimationTime(2.0, 2.0, 24.0, 1.0, 10.0) == 5.0);   // 2 + 48
+        CHECK(overlay::advanceAnimationTime(3.0, 1.0, 24.0, 5.0, 5.0) == 5.0);    // no length
     }
     SECTION("statistics group digits and print milliseconds") {
         const auto lines = overlay::statisticsLines({1234567, 12, 1000, 16.6667});

@@ -339,3 +339,66 @@ TEST_CASE("scenes carry smooth normals for 3D meshes and 4D slices", "[scene][sh
         }
     }
 }
+
+namespace {
+
+// Bit for bit: memcmp, so even the sign of a zero counts.
+template <class T>
+bool sameBits(const std::vector<T>& a, const std::vector<T>& b) {
+    return a.size() == b.size() &&
+           (a.empty() || std::memcmp(a.data(), b.data(), a.size() * sizeof(T)) == 0);
+}
+
+} // namespace
+
+TEST_CASE("the parallel scene build is the serial one bit for bit", "[scene][shading]") {
+    // A rotated view leaves creature vertices a few ulps off the hyperplane: the welding's
+    // tolerance matters there. Blocks are 2048 items, so the creature's surfaces (thousands of
+    // triangles) are split over the pool's four threads.
+    const EvaluatedSample creature = evaluate(readSample("creature-4d.g4tf"));
+    core::eval::ThreadPool pool(4);
+    render::scene::SceneData reused; // a spare scene from another slice, as hosts pass it back
+    for (const double xw : {0.0, 30.0}) {
+        core::eval::View4D view;
+        view.xwDegrees = xw;
+        view.offset = 0.01;
+        core::eval::Slicer slicer;
+        core::eval::RigSlice slice;
+        core::eval::sliceRig(creature.read.document, creature.rig, creature.evaluated, view, slicer,
+                             slice);
+        const render::scene::SceneData serial = render::scene::sceneFromSlice(slice, view);
+        render::scene::SmoothNormals smoothing;
+        render::scene::sceneFromSlice(slice, view, smoothing, pool, reused);
+        INFO("xw " << xw);
+        REQUIRE(reused.surfaces.size() == serial.surfaces.size());
+        bool splitInBlocks = false;
+        for (std::size_t s = 0; s < serial.surfaces.size(); ++s) {
+            const auto& a = serial.surfaces[s];
+            const auto& b = reused.surfaces[s];
+            if (a.positions.size() / 3 > 2048)
+                splitInBlocks = true; // more than one block of triangles, and of corners
+            CHECK(sameBits(a.positions, b.positions));
+            CHECK(sameBits(a.normals, b.normals));
+            CHECK(sameBits(a.smoothNormals, b.smoothNormals));
+            CHECK(sameBits(a.attributes, b.attributes));
+            CHECK(a.baseColor == b.baseColor);
+            CHECK(a.opacity == b.opacity);
+            CHECK(a.node == b.node);
+
+            CornerWelding serialWelding;
+            CornerWelding parallelWelding;
+            std::vector<std::uint32_t> serialVertices;
+            std::vector<std::uint32_t> parallelVertices;
+            const float tolerance = render::scene::weldTolerance(a.positions);
+            CHECK(render::scene::weldTolerance(a.positions, pool) == tolerance);
+            CHECK(serialWelding.weld(a.positions, tolerance, serialVertices) ==
+                  parallelWelding.weld(a.positions, tolerance, parallelVertices, pool));
+            CHECK(serialVertices == parallelVertices);
+        }
+        CHECK(splitInBlocks);
+        CHECK(reused.wMin == serial.wMin);
+        CHECK(reused.wMax == serial.wMax);
+        CHECK(reused.bones.size() == serial.bones.size());
+        CHECK(reused.boneFadeDistance == serial.boneFadeDistance);
+    }
+}

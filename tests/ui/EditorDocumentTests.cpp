@@ -13,6 +13,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QDialog>
+#include <QDir>
 #include <QDockWidget>
 #include <QDropEvent>
 #include <QItemSelectionModel>
@@ -24,6 +25,7 @@
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
+#include <QTemporaryDir>
 #include <QTreeView>
 #include <QUrl>
 
@@ -336,6 +338,56 @@ protected:
 
 } // namespace
 
+TEST_CASE("File > Open starts where the user worked, else among the installed samples",
+          "[ui][editor][files]") {
+    // An installed layout: PREFIX/bin holds the program, PREFIX/share/hyperrig/samples the rigs.
+    QTemporaryDir prefix;
+    REQUIRE(prefix.isValid());
+    const QString programFolder = prefix.filePath(QStringLiteral("bin"));
+    const QString samplesFolder =
+        QDir::cleanPath(prefix.path() + QStringLiteral("/share/hyperrig/samples"));
+    REQUIRE(QDir().mkpath(programFolder));
+    const QString sampleFolder = QStringLiteral(HYPERRIG_SOURCE_DIR "/assets/samples");
+    QSettings().remove(QStringLiteral("recentFiles"));
+
+    MainWindow window;
+    window.files().setProgramFolderForTests(programFolder);
+    QStringList startFolders;
+    window.files().setOpenChooserForTests([&startFolders](const QString& folder) {
+        startFolders << folder;
+        return QString(); // Cancel
+    });
+    const auto startFolder = [&] {
+        startFolders.clear();
+        hyperrig::test::triggerAndRun(action(window, "openAction"));
+        REQUIRE(startFolders.size() == 1);
+        return startFolders.front();
+    };
+
+    SECTION("no samples beside the program (a build tree): the file dialog's own default") {
+        CHECK(startFolder().isEmpty());
+    }
+    SECTION("a first run of an installed editor starts among the samples") {
+        REQUIRE(QDir().mkpath(samplesFolder));
+        CHECK(startFolder() == samplesFolder);
+    }
+    SECTION("the open document's folder comes first") {
+        REQUIRE(QDir().mkpath(samplesFolder));
+        REQUIRE(window.openDocument(samplePath("tiny-4d-arm.g4tf")).isEmpty());
+        CHECK(startFolder() == sampleFolder);
+    }
+    SECTION("then the newest recent file's folder, before the samples") {
+        REQUIRE(QDir().mkpath(samplesFolder));
+        QSignalSpy finished(&window.files(), &DocumentFiles::finished);
+        window.files().openFile(samplePath("tiny-4d-arm.g4tf")); // File > Open: a recent file
+        REQUIRE(waitForFiles(finished).isEmpty());
+        window.session().newDocument(4); // untitled: no folder of its own
+        REQUIRE(window.files().recentFiles().size() == 1);
+        CHECK(startFolder() == sampleFolder);
+    }
+    QSettings().remove(QStringLiteral("recentFiles"));
+}
+
 TEST_CASE("File > Open asks about unsaved changes once, and Discard is final",
           "[ui][editor][files]") {
     MainWindow window;
@@ -348,7 +400,8 @@ TEST_CASE("File > Open asks about unsaved changes once, and Discard is final",
     window.show();
     UnsavedChangesDiscarder discarder;
     qApp->installEventFilter(&discarder);
-    window.files().setOpenChooserForTests([] { return samplePath("creature-4d.g4tf"); });
+    window.files().setOpenChooserForTests(
+        [](const QString&) { return samplePath("creature-4d.g4tf"); });
     QSignalSpy finished(&window.files(), &DocumentFiles::finished);
     hyperrig::test::triggerAndRun(action(window, "openAction"));
     REQUIRE((finished.count() > 0 || finished.wait(20000)));

@@ -210,7 +210,13 @@ TEST_CASE("dragging the overlay's W slider re-slices the document, not the camer
     QCoreApplication::sendEvent(&viewport, &heldShortcut);
     CHECK(heldShortcut.isAccepted());
     QTest::mouseRelease(&viewport, Qt::LeftButton, {}, end);
-    QTest::qWait(100);
+    // The release reaches the overlay in the next frame, MainWindow applies the slider's change
+    // after that frame, and the re-sliced scene is drawn in the one after: wait for the frames
+    // themselves, not for a time.
+    for (int frame = 0; frame < 3; ++frame) {
+        viewport.update();
+        REQUIRE(frames.wait(20000));
+    }
 
     // The slider spans the creature's extent along W (a little more), not a fixed range.
     const auto& state = viewport.overlayState();
@@ -242,7 +248,7 @@ TEST_CASE("apply pose as rest from the overlay is one undoable edit", "[ui][main
     // What the overlay's pose combo and button leave in the state the host reads.
     auto& state = window.viewportWidget().overlayState();
     state.pose.kind = hyperrig::render::overlay::PoseSelection::Kind::BindPose;
-    state.pose.bindPoseName = "APose";
+    state.pose.name = "APose";
     state.poseChanged = true;
     state.action = hyperrig::render::overlay::OverlayAction::ApplyPoseAsRest;
     emit window.viewportWidget().overlayChanged();

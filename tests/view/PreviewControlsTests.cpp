@@ -24,6 +24,7 @@ TEST_CASE("previewer keys map to the editor's camera keys and the previewer's ow
     CHECK(preview::previewActionFor(PreviewKey::Y, none) == PreviewAction::RotateSliceYW);
     CHECK(preview::previewActionFor(PreviewKey::Z, none) == PreviewAction::RotateSliceZW);
     CHECK(preview::previewActionFor(PreviewKey::R, none) == PreviewAction::ResetSlice);
+    CHECK(preview::previewActionFor(PreviewKey::Space, none) == PreviewAction::TogglePlay);
     CHECK(preview::previewActionFor(PreviewKey::F1, none) == PreviewAction::ToggleKeyHelp);
     CHECK(preview::previewActionFor(PreviewKey::Escape, none) == PreviewAction::CloseKeyHelp);
     CHECK(preview::previewActionFor(PreviewKey::Q, none) == PreviewAction::Quit);
@@ -36,8 +37,8 @@ TEST_CASE("previewer keys map to the editor's camera keys and the previewer's ow
     for (const auto& line : preview::previewKeyHelp())
         listed += line.keys + "\n";
     for (const char* key :
-         {"F, Home", "Shift+Home", "P / Shift+P", "Page Up / Page Down", "X, Y, Z", "R", "F1",
-          "Escape", "Q, Ctrl+Q", "Left drag", "Wheel", "Drop a file"})
+         {"F, Home", "Shift+Home", "P / Shift+P", "Page Up / Page Down", "X, Y, Z", "R", "Space",
+          "F1", "Escape", "Q, Ctrl+Q", "Left drag", "Wheel", "Drop a file"})
         CHECK(listed.find(key) != std::string::npos);
 }
 

@@ -1,11 +1,14 @@
+#include "core/eval/animation/SkelAnimationSample.h"
 #include "render/headless/EglContext.h"
 #include "render/preview/Previewer.h"
+#include "tests/core/io/usd/UsdTestSupport.h"
 #include "tests/render/ViewportTestSupport.h"
 #include "tests/support/ProcessRunner.h"
 #include "tests/view/PreviewTestSupport.h"
 
 #include <catch2/catch.hpp>
 #include <fstream>
+#include <glm/geometric.hpp>
 
 using namespace hyperrig::render;
 using overlay::PoseSelection;
@@ -201,4 +204,89 @@ TEST_CASE_METHOD(HeadlessPreviewerFixture,
     frame();
     CHECK(previewer.viewport().camera().yawDegrees == Approx(yaw + 20.0F));
     CHECK(previewer.overlayState().view.offset == moved);
+}
+
+TEST_CASE_METHOD(HeadlessPreviewerFixture,
+                 "the previewer plays a kept SkelAnimation as core samples it, moved on by the "
+                 "frame clock and looping",
+                 "[gl][preview][animation]") {
+    // OpenUSD's skinnedArm: Elbow's rotation is (1, 0, 0, 0) at frame 1 and (0.7071, 0.7071, 0,
+    // 0), a quarter turn about +X, at frame 10. Point 0 (0.5, −0.5, 4), bound to Hand alone, is
+    // (0.5, −0.5, 2) in Elbow's space, so Elbow turned by θ about +X puts it at
+    // (0.5, −0.5 cos θ − 2 sin θ, −0.5 sin θ + 2 cos θ + 2) (tests/core/io/usd).
+    auto imported = hyperrig::test::usdImportFile("skinnedArm.usda");
+    REQUIRE(previewer
+                .show(preview::makePreviewDocument("skinnedArm.usda", std::move(imported.document)))
+                .ok());
+    const overlay::OverlayState& state = previewer.overlayState();
+    CHECK(state.animationNames == std::vector<std::string>{"Anim"});
+    const auto& document = previewer.document()->document;
+    const auto& rig = previewer.document()->rig;
+    const auto shownContains = [&](double degrees) {
+        const double t = degrees * 3.14159265358979323846 / 180.0;
+        const glm::vec3 expected(0.5F, static_cast<float>(-0.5 * std::cos(t) - 2 * std::sin(t)),
+                                 static_cast<float>(-0.5 * std::sin(t) + 2 * std::cos(t) + 2));
+        for (const scene::SurfaceInput& surface : previewer.viewport().scene().surfaces)
+            for (const glm::vec3& corner : surface.positions)
+                if (glm::length(corner - expected) < 1.0e-4F)
+                    return true;
+        return false;
+    };
+    // The same scene core's sampler gives at `time`, corner for corner.
+    const auto shownIsSampled = [&](double time) {
+        auto sample = hyperrig::core::eval::sampleAnimation("Anim", time, document, rig);
+        REQUIRE(sample);
+        auto direct = scene::sceneFromDocument(document, rig, sample->pose);
+        REQUIRE(direct);
+        const auto& shown = previewer.viewport().scene().surfaces;
+        REQUIRE(shown.size() == direct->surfaces.size());
+        for (std::size_t s = 0; s < shown.size(); ++s)
+            CHECK(shown[s].positions == direct->surfaces[s].positions);
+    };
+
+    // P steps rest -> animation Anim (skinnedArm stores no bind poses); it starts paused at its
+    // first frame, and the overlay's range is the file's samples, 1..10.
+    previewer.keyChanged(preview::PreviewKey::P, true, {});
+    CHECK(state.pose == PoseSelection{PoseSelection::Kind::Animation, "Anim"});
+    CHECK(state.animationStart == 1.0);
+    CHECK(state.animationEnd == 10.0);
+    CHECK(state.animationTime == 1.0);
+    CHECK_FALSE(state.animationPlaying);
+    CHECK(shownContains(0.0));
+
+    // Scrubbed to 5.5 (half way: slerp gives 45°) and to 10 (the authored quarter turn).
+    previewer.setAnimationTime(5.5);
+    CHECK(shownContains(45.0));
+    shownIsSampled(5.5);
+    previewer.setAnimationTime(10.0);
+    CHECK(shownContains(90.0));
+    shownIsSampled(10.0);
+
+    // Space plays from frame 1; the first frame drawn while playing only starts the clock (its
+    // delta spans the wait before Space), each later one moves the time on by delta × 24.
+    previewer.setAnimationTime(1.0);
+    previewer.keyChanged(preview::PreviewKey::Space, true, {});
+    CHECK(state.animationPlaying);
+    CHECK(previewer.wantsFrame());
+    previewer.drawFrame(target.target.name(), 3.0F);
+    CHECK(state.animationTime == 1.0);
+    previewer.drawFrame(target.target.name(), 0.25F); // 6 frames
+    CHECK(state.animationTime == 7.0);
+    shownIsSampled(7.0);
+    previewer.drawFrame(target.target.name(), 0.25F); // 13: 3 past the end of 1..10 -> 4
+    CHECK(state.animationTime == 4.0);
+    shownIsSampled(4.0);
+    // Space pauses: frames leave the time alone.
+    previewer.keyChanged(preview::PreviewKey::Space, true, {});
+    CHECK_FALSE(state.animationPlaying);
+    previewer.drawFrame(target.target.name(), 0.25F);
+    CHECK(state.animationTime == 4.0);
+
+    // By name as --pose takes it; an unknown name lists the animations too.
+    REQUIRE(previewer.choosePoseNamed("rest").ok());
+    CHECK(shownContains(0.0));
+    REQUIRE(previewer.choosePoseNamed("Anim").ok());
+    CHECK(state.animationTime == 1.0);
+    CHECK(previewer.choosePoseNamed("Walk").error().message() ==
+          "no stored bind pose or animation named 'Walk' (poses: rest; animations: Anim)");
 }

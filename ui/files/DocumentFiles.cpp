@@ -11,6 +11,8 @@
 #include "ui/files/SaveAsDialog.h"
 
 #include <QAction>
+#include <QCoreApplication>
+#include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QKeySequence>
@@ -34,7 +36,8 @@ constexpr int kProgressDelayMs = 300;
 } // namespace
 
 DocumentFiles::DocumentFiles(EditorSession& session, QWidget& window, QObject* parent)
-    : QObject(parent), m_session(session), m_window(window) {
+    : QObject(parent), m_session(session), m_window(window),
+      m_programFolder(QCoreApplication::applicationDirPath()) {
     createActions();
     connect(&m_session, &EditorSession::documentReplaced, this, &DocumentFiles::updateActions);
     connect(&m_session, &EditorSession::modifiedChanged, this, &DocumentFiles::updateActions);
@@ -191,10 +194,17 @@ void DocumentFiles::newWithDimensionDialog() {
 void DocumentFiles::chooseAndOpen() {
     if (m_busy || !maybeSave())
         return;
-    const QString folder =
-        m_session.filePath().isEmpty() ? QString() : QFileInfo(m_session.filePath()).absolutePath();
+    // Where the user last worked (this document, else the newest recent file); a first run of an
+    // installed editor, with neither, starts among the samples rather than in the home folder.
+    QString folder;
+    if (!m_session.filePath().isEmpty())
+        folder = QFileInfo(m_session.filePath()).absolutePath();
+    else if (!m_recent->files().isEmpty())
+        folder = QFileInfo(m_recent->files().front()).absolutePath();
+    else
+        folder = installedSamplesFolder(m_programFolder);
     const QString path =
-        m_chooseOpen ? m_chooseOpen()
+        m_chooseOpen ? m_chooseOpen(folder)
                      : QFileDialog::getOpenFileName(&m_window, tr("Open G4MF File"), folder,
                                                     tr("G4MF files (*.g4tf *.g4b);;All files (*)"));
     if (path.isEmpty())
@@ -361,6 +371,13 @@ void DocumentFiles::closeDocument() {
         return;
     m_session.closeDocument();
     emit message(tr("Closed the document"));
+}
+
+QString installedSamplesFolder(const QString& programFolder) {
+    if (programFolder.isEmpty())
+        return {};
+    const QDir samples(QDir(programFolder).filePath(QStringLiteral("../share/hyperrig/samples")));
+    return samples.exists() ? QDir::cleanPath(samples.absolutePath()) : QString();
 }
 
 } // namespace hyperrig::ui

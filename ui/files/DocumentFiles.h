@@ -61,10 +61,14 @@ public:
     void setPromptAnswerForTests(PromptAnswer answer) { m_promptAnswer = answer; }
     // Ask unless tests set an answer; other file actions (InteropFiles) open no box otherwise.
     PromptAnswer promptAnswer() const { return m_promptAnswer; }
-    // Tests: `choose` replaces File > Open's file chooser (it returns the path, "" for Cancel).
-    void setOpenChooserForTests(std::function<QString()> choose) {
+    // Tests: `choose` replaces File > Open's file chooser: it gets the folder the chooser would
+    // start in and returns the path, "" for Cancel.
+    void setOpenChooserForTests(std::function<QString(const QString& startFolder)> choose) {
         m_chooseOpen = std::move(choose);
     }
+    // Tests: the folder the program runs from, where File > Open looks for the installed samples
+    // (installedSamplesFolder); QCoreApplication::applicationDirPath() otherwise.
+    void setProgramFolderForTests(const QString& folder) { m_programFolder = folder; }
 
     // For File > Import/Export (InteropFiles), which share the one-operation-at-a-time rule and
     // the progress dialog: busy disables the file actions.
@@ -111,7 +115,14 @@ private:
     QAction* m_close = nullptr;
     bool m_busy = false;
     PromptAnswer m_promptAnswer = PromptAnswer::Ask;
-    std::function<QString()> m_chooseOpen;
+    std::function<QString(const QString& startFolder)> m_chooseOpen;
+    QString m_programFolder;
 };
+
+// The sample rigs a package installs beside the programs: PREFIX/share/hyperrig/samples for a
+// program in PREFIX/bin (the Debian package's /usr/share/hyperrig/samples). Found from the
+// program's own folder rather than a fixed path, so any install prefix works; "" when there is no
+// such folder, as in a build tree (decision 0047).
+QString installedSamplesFolder(const QString& programFolder);
 
 } // namespace hyperrig::ui

@@ -14,7 +14,11 @@ namespace hyperrig::ui {
 
 EditorSession::EditorSession(QObject* parent) : QObject(parent) {}
 
-EditorSession::~EditorSession() = default;
+EditorSession::~EditorSession() {
+    // Objects made after the session (the viewport binding) outlive it among MainWindow's
+    // children: a scene build still reading the document must finish before it goes.
+    emit aboutToChange();
+}
 
 const core::model::Document& EditorSession::document() const {
     HYPERRIG_EXPECTS(m_document != nullptr);
@@ -150,6 +154,7 @@ void EditorSession::markSaved(const QString& path, const SaveFormat& format,
 core::Result<void> EditorSession::execute(std::unique_ptr<core::edit::Command> command) {
     if (!m_history)
         return core::Error("no document is open");
+    emit aboutToChange();
     auto result = m_history->execute(std::move(command));
     afterHistoryCall();
     return result;
@@ -162,12 +167,14 @@ void EditorSession::beginTransaction(const std::string& name) {
 
 void EditorSession::commitTransaction() {
     HYPERRIG_EXPECTS(m_history != nullptr);
+    emit aboutToChange();
     m_history->commit();
     afterHistoryCall();
 }
 
 void EditorSession::rollbackTransaction() {
     HYPERRIG_EXPECTS(m_history != nullptr);
+    emit aboutToChange();
     m_history->rollback();
     afterHistoryCall();
 }
@@ -194,6 +201,7 @@ QString EditorSession::redoName() const {
 void EditorSession::undo() {
     if (!canUndo())
         return;
+    emit aboutToChange();
     m_history->undo();
     afterHistoryCall();
 }
@@ -201,6 +209,7 @@ void EditorSession::undo() {
 void EditorSession::redo() {
     if (!canRedo())
         return;
+    emit aboutToChange();
     m_history->redo();
     afterHistoryCall();
 }
@@ -208,6 +217,7 @@ void EditorSession::redo() {
 void EditorSession::goToStep(std::size_t undoCount) {
     if (!m_history || inTransaction())
         return;
+    emit aboutToChange();
     while (m_history->undoCount() > undoCount && m_history->canUndo())
         m_history->undo();
     while (m_history->undoCount() < undoCount && m_history->canRedo())

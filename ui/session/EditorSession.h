@@ -36,6 +36,10 @@ struct SaveFormat {
 //
 // Signals, in the order a change produces them:
 //   aboutToReplaceDocument / documentReplaced  around New, Open, Revert and Close (models reset)
+//   aboutToChange         before execute, undo, redo, a history jump, a transaction's commit or
+//                         rollback, and before the session goes: the document and the compiled
+//                         rig are still as they were (a viewport build reading them on another
+//                         thread finishes first)
 //   changed(ChangeSet)    after every apply, undo and redo; the compiled rig is updated first
 //   historyChanged        after every History call (a merge or a save yields no ChangeSet)
 //   modifiedChanged(bool) when "differs from the saved file" flips
@@ -150,6 +154,7 @@ public:
 
 signals:
     void aboutToReplaceDocument();
+    void aboutToChange();
     void documentReplaced();
     void changed(const core::edit::ChangeSet& changes);
     void historyChanged();

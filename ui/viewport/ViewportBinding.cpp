@@ -12,7 +12,10 @@
 
 #include <algorithm>
 #include <map>
+#include <memory>
+#include <optional>
 #include <set>
+#include <string>
 #include <vector>
 
 namespace hyperrig::ui {
@@ -42,11 +45,12 @@ render::view::Viewport::Display viewportDisplay(const render::overlay::OverlaySt
 std::string selectedPoseName(const render::overlay::OverlayState& state) {
     switch (state.pose.kind) {
     case render::overlay::PoseSelection::Kind::BindPose:
-        return state.pose.bindPoseName;
+        return state.pose.name;
     case render::overlay::PoseSelection::Kind::Current:
         return "current";
     case render::overlay::PoseSelection::Kind::Rest:
-        break;
+    case render::overlay::PoseSelection::Kind::Animation: // not offered: the editor gives the
+        break;                                            // overlay no animation names yet
     }
     return "rest";
 }
@@ -80,6 +84,10 @@ ViewportBinding::ViewportBinding(EditorSession& session, ViewportWidget& viewpor
     });
     connect(&m_session, &EditorSession::bindPoseDisplayChanged, this,
             &ViewportBinding::showStoredBindPoses);
+    // A build on the worker reads the document and the rig: they change only once it is done.
+    connect(&m_session, &EditorSession::aboutToChange, this, [this] { m_builds.cancelAndWait(); });
+    connect(&m_session, &EditorSession::aboutToReplaceDocument, this,
+            [this] { m_builds.cancelAndWait(); });
     connect(&m_viewport, &ViewportWidget::nodeClicked, this, &ViewportBinding::nodeClicked);
     connect(&m_viewport, &ViewportWidget::overlayChanged, this,
             &ViewportBinding::applyOverlayChanges);
@@ -230,7 +238,7 @@ void ViewportBinding::applyOverlayChanges() {
         // The overlay's pose selector and the Bind Poses panel's Preview are one choice.
         core::model::PoseType type{};
         const bool bindPose = state.pose.kind == render::overlay::PoseSelection::Kind::BindPose &&
-                              core::model::parsePoseType(state.pose.bindPoseName, type);
+                              core::model::parsePoseType(state.pose.name, type);
         m_session.setPreviewedBindPose(bindPose ? std::optional(type) : std::nullopt);
     }
     if (poseBoneChanged) {
@@ -275,6 +283,16 @@ void ViewportBinding::updatePoseSliders() {
                                 : core::eval::PlaneAngles{};
 }
 
+// One refresh: what to build (read from the session and the overlay on the GUI thread) and what
+// was built.
+struct ViewportBinding::SceneBuild {
+    render::scene::SceneRequest request;
+    std::optional<render::scene::SceneRequest> ghostRequest;
+    std::string ghostName;
+    core::Result<render::scene::SceneData> scene = render::scene::SceneData{};
+    core::Result<render::scene::SceneData> ghost = render::scene::SceneData{};
+};
+
 void ViewportBinding::refreshScene(bool frame) {
     render::overlay::OverlayState& state = m_viewport.overlayState();
     if (!m_session.hasDocument())
@@ -287,6 +305,11 @@ void ViewportBinding::refreshScene(bool frame) {
         return;
     }
     auto pose = shownPose();
+    if (!pose) {
+        emit message(
+            tr("Cannot show that view: %1").arg(QString::fromStdString(pose.error().message())));
+        return;
+    }
     // The heat-map shows the group chosen in the overlay, else the one named after the current
     // bone (G4MF group names match bone names).
     render::scene::MeshAttributes highlight;
@@ -298,45 +321,60 @@ void ViewportBinding::refreshScene(bool frame) {
         highlight =
             render::scene::groupHighlight(m_session.document(), *m_session.rig(), group, found);
     }
-    auto scene = pose ? render::scene::buildDocumentScene(
-                            m_session.document(), *m_session.rig(),
-                            {std::move(*pose), state.view, std::move(highlight)},
-                            core::eval::ThreadPool::shared(), m_sceneWorkspace)
-                      : core::Result<render::scene::SceneData>(pose.error());
-    if (!scene) {
-        emit message(
-            tr("Cannot show that view: %1").arg(QString::fromStdString(scene.error().message())));
-        return;
+    auto build = std::make_shared<SceneBuild>();
+    build->request = {std::move(*pose), state.view, std::move(highlight)};
+    if (const auto type = m_session.ghostBindPose()) {
+        build->ghostName = std::string(core::model::poseTypeName(*type));
+        auto ghostPose =
+            core::eval::namedPose(build->ghostName, m_session.document(), *m_session.rig());
+        if (ghostPose)
+            build->ghostRequest =
+                render::scene::SceneRequest{std::move(*ghostPose), state.view, {}};
+        else
+            build->ghost = ghostPose.error();
     }
-    state.statistics.triangles = triangleCount(*scene);
-    addGhost(*scene);
-    render::overlay::setOffsetRange(state, scene->wMin, scene->wMax);
-    setBeyondWOffsetRanges(state, *scene);
-    if (frame)
-        m_viewport.showScene(std::move(*scene));
-    else
-        m_viewport.replaceScene(std::move(*scene));
-    emit sceneRefreshed();
+    // The build reads the document and the rig, which stay as they are until it is shown
+    // (aboutToChange waits for it).
+    const core::model::Document* document = &m_session.document();
+    const core::eval::CompiledRig* rig = m_session.rig();
+    m_builds.request(
+        [this, build, document, rig] {
+            core::eval::ThreadPool& pool = core::eval::ThreadPool::shared();
+            build->scene = render::scene::buildDocumentScene(*document, *rig, build->request, pool,
+                                                             m_sceneWorkspace);
+            if (build->ghostRequest)
+                build->ghost = render::scene::buildDocumentScene(
+                    *document, *rig, *build->ghostRequest, pool, m_ghostWorkspace);
+        },
+        [this, build, frame] { showBuilt(*build, frame); });
 }
 
-void ViewportBinding::addGhost(render::scene::SceneData& scene) {
-    const auto type = m_session.ghostBindPose();
-    if (!type)
-        return;
-    const std::string name(core::model::poseTypeName(*type));
-    auto pose = core::eval::namedPose(name, m_session.document(), *m_session.rig());
-    auto ghost = pose ? render::scene::buildDocumentScene(
-                            m_session.document(), *m_session.rig(),
-                            {std::move(*pose), m_viewport.overlayState().view, {}},
-                            core::eval::ThreadPool::shared(), m_ghostWorkspace)
-                      : core::Result<render::scene::SceneData>(pose.error());
-    if (!ghost) {
-        emit message(tr("Cannot show %1 as a ghost: %2")
-                         .arg(QString::fromStdString(name),
-                              QString::fromStdString(ghost.error().message())));
+void ViewportBinding::showBuilt(SceneBuild& build, bool frame) {
+    render::overlay::OverlayState& state = m_viewport.overlayState();
+    if (!build.scene) {
+        emit message(tr("Cannot show that view: %1")
+                         .arg(QString::fromStdString(build.scene.error().message())));
         return;
     }
-    render::scene::addPoseGhost(scene, *ghost);
+    std::swap(m_shownRig, m_sceneWorkspace.evaluated);
+    render::scene::SceneData& scene = *build.scene;
+    state.statistics.triangles = triangleCount(scene);
+    if (!build.ghost) {
+        emit message(tr("Cannot show %1 as a ghost: %2")
+                         .arg(QString::fromStdString(build.ghostName),
+                              QString::fromStdString(build.ghost.error().message())));
+    } else if (build.ghostRequest) {
+        render::scene::addPoseGhost(scene, *build.ghost);
+        m_ghostWorkspace.spare = std::move(*build.ghost);
+    }
+    render::overlay::setOffsetRange(state, scene.wMin, scene.wMax);
+    setBeyondWOffsetRanges(state, scene);
+    // The scene replaced goes back to the workspace: the next build reuses its storage.
+    if (frame)
+        m_sceneWorkspace.spare = m_viewport.showScene(std::move(scene));
+    else
+        m_sceneWorkspace.spare = m_viewport.replaceScene(std::move(scene));
+    emit sceneRefreshed();
 }
 
 void ViewportBinding::applyPoseAsRest() {

@@ -3,6 +3,7 @@
 #include "core/base/Result.h"
 #include "core/eval/Pose.h"
 #include "render/scene/DocumentScene.h"
+#include "ui/viewport/SceneBuildQueue.h"
 
 #include <QObject>
 #include <QString>
@@ -20,6 +21,9 @@ class ViewportWidget;
 // session's previewed bind pose is the overlay's pose selection, and its ghost bind pose is drawn
 // see-through over the shown pose (render/scene/PoseGhost.h). A click
 // in the viewport selects (Ctrl toggles, Shift adds). MainWindow creates one and forgets it.
+// Scenes are built through a SceneBuildQueue: on the GUI thread while they are quick, on a worker
+// once one took longer than a display refresh (the last scene stays on show meanwhile); before the
+// document or the rig changes, the binding waits for a build in flight.
 class ViewportBinding : public QObject {
     Q_OBJECT
 public:
@@ -35,7 +39,9 @@ public:
     void showHeatMapGroup(const std::string& name);
     // The document evaluated under the shown pose, as last drawn: where every node is on screen
     // (the transform tools measure against it).
-    const core::eval::EvaluatedRig& shownRig() const { return m_sceneWorkspace.evaluated; }
+    const core::eval::EvaluatedRig& shownRig() const { return m_shownRig; }
+    // The queue the scenes are built through (tests set its budget).
+    SceneBuildQueue& sceneBuilds() { return m_builds; }
 
 signals:
     // What happened, for the status bar ("bone 'Spine'", "Applied APose as the rest pose").
@@ -55,18 +61,22 @@ private:
     // evaluated again (a ghost may have come or gone too).
     void showStoredBindPoses();
     void updateBindPoseNames();
-    // The session's ghost bind pose drawn see-through over `scene` (same view), if one is set.
-    void addGhost(render::scene::SceneData& scene);
     void updatePoseSliders();
-    // Evaluates and slices the document again under the overlay's pose and view; the camera
-    // stays unless `frame` (a new document).
+    // Evaluates and slices the document again under the overlay's pose and view (with the
+    // session's ghost bind pose drawn see-through over it, if one is set); the camera stays
+    // unless `frame` (a new document). Shown when built (SceneBuildQueue).
     void refreshScene(bool frame = false);
+    struct SceneBuild;
+    void showBuilt(SceneBuild& build, bool frame);
     void resetOverlayState();
 
     EditorSession& m_session;
     ViewportWidget& m_viewport;
+    // Written by the builds (on the worker while one runs there), read only through them.
     render::scene::SceneWorkspace m_sceneWorkspace;
     render::scene::SceneWorkspace m_ghostWorkspace;
+    core::eval::EvaluatedRig m_shownRig; // swapped with m_sceneWorkspace.evaluated when shown
+    SceneBuildQueue m_builds;            // last: goes first, waiting for a running build
 };
 
 } // namespace hyperrig::ui

@@ -9,3 +9,11 @@ target_sources(hyperrig_core PRIVATE
     io/usd/UsdSkeletons.cpp
     io/usd/UsdStage.cpp
     io/usd/UsdValueJson.cpp)
+# .usda export (appended so the import's batches stay as they were).
+target_sources(hyperrig_core PRIVATE
+    io/usd/UsdaText.cpp
+    io/usd/UsdKeptText.cpp
+    io/usd/UsdExport.cpp
+    io/usd/UsdExportSkeletons.cpp
+    io/usd/UsdExportMeshes.cpp
+    io/usd/UsdExportBlendShapes.cpp)

@@ -302,9 +302,8 @@ private:
 };
 
 void usdCheckLayerUnits(ImportContext& context, model::Node& root) {
-    auto layer = usdMetadataJson(context.stage.layerMetadata);
-    if (!layer.empty())
-        usdExtras(root.extra)["layer"] = std::move(layer);
+    // Always there, even empty: it marks the root as the stage for the writer.
+    usdExtras(root.extra)["layer"] = usdMetadataJson(context.stage.layerMetadata);
     for (const auto& entry : context.stage.layerMetadata) {
         if (entry.key == "upAxis" && entry.value.kind == Value::Kind::String &&
             entry.value.text != "Y")

@@ -413,6 +413,8 @@ Result<void> buildMesh(ImportContext& context, const PrimSite& site) {
     model::Node& node = document.node(site.node);
     usdExtras(node.extra)["path"] = prim.path;
     usdExtras(node.extra)["type"] = prim.typeName;
+    if (auto metadata = usdMetadataJson(prim.metadata); !metadata.empty())
+        usdExtras(node.extra)["metadata"] = std::move(metadata); // apiSchemas, kind, ...
     if (triangles.empty()) {
         context.warn("usd.mesh.empty", prim.place,
                      "Mesh " + prim.path +
@@ -508,6 +510,7 @@ Result<void> buildMesh(ImportContext& context, const PrimSite& site) {
                                                             "skel:joints",
                                                             "skel:blendShapes",
                                                             "skel:blendShapeTargets",
+                                                            "hyperrig:groupNames",
                                                             "xformOpOrder"};
     for (const auto& property : prim.properties) {
         if (property.name.rfind("xformOp:", 0) == 0)
@@ -523,6 +526,15 @@ Result<void> buildMesh(ImportContext& context, const PrimSite& site) {
         usd["properties"] = std::move(kept);
     if (leftHanded)
         usd["windingFlipped"] = true; // leftHanded faces were reversed into G4MF winding
+    // Polygons other than triangles: their corner counts, so that a writer can put the fans back
+    // together and faceVarying / uniform primvars still fit (only when no face was skipped).
+    if (skippedFaces == 0 &&
+        std::any_of(counts.begin(), counts.end(), [](double count) { return count != 3.0; })) {
+        model::OrderedJson corners = model::OrderedJson::array();
+        for (double count : counts)
+            corners.push_back(static_cast<long long>(count));
+        usd["faceVertexCounts"] = std::move(corners);
+    }
     // Offsets are vectors: the points' map without its translation moves them (usdskel.md
     // §10: blend shapes apply to the prim's points before geomBindTransform and skinning, and
     // toSkeleton(p + o) = toSkeleton(p) + L·o for the affine map toSkeleton = L·p + t).
@@ -546,6 +558,16 @@ Result<void> buildMesh(ImportContext& context, const PrimSite& site) {
         usd["skel"] = std::move(skel);
         mesh->skin = usdSkinOf(context, prim, binding.jointIndices->place, *influences,
                                skeleton->joints.size());
+        // HyperRig's own skin group names (one per skeleton joint, the writer's), trailing
+        // empty ones dropped.
+        if (const Property* names = prim.property("hyperrig:groupNames"))
+            if (const Value* value = usdStaticValue(context, prim, *names))
+                if (auto tokens = usdTokenList(*value);
+                    tokens && tokens->size() == skeleton->joints.size()) {
+                    while (!tokens->empty() && tokens->back().empty())
+                        tokens->pop_back();
+                    mesh->skin->groupNames = std::move(*tokens);
+                }
     }
     const model::MeshId meshId = mesh->id;
     document.meshes.append(std::move(mesh));

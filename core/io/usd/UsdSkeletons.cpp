@@ -250,10 +250,23 @@ Result<void> buildSkeleton(ImportContext& context, SkeletonBuild& build) {
     auto& children = document.node(build.site.node).children;
     children.insert(children.end(), existingChildren.begin(), existingChildren.end());
 
-    // Bone length: distance to the first child joint, else the parent's, else 0.1 (as glTF).
+    // Bone length: HyperRig's own hyperrig:boneLengths when the writer put them there (nan: no
+    // length), else the distance to the first child joint, else the parent's, else 0.1 (as glTF).
+    std::optional<std::vector<double>> writtenLengths;
+    if (const Property* lengths = prim.property("hyperrig:boneLengths"))
+        if (const Value* value = usdStaticValue(context, prim, *lengths))
+            if (auto numbers = usdNumberList(*value, 1); numbers && numbers->size() == count)
+                writtenLengths = std::move(*numbers);
     for (std::size_t k = 0; k < count; ++k) {
         model::Bone bone;
         bone.extra = model::OrderedJson::object();
+        if (writtenLengths) {
+            const double length = (*writtenLengths)[k];
+            if (std::isfinite(length) && length >= 0.0)
+                bone.length = length;
+            document.node(build.bones[k]).component = bone;
+            continue;
+        }
         for (std::size_t c = k + 1; c < count; ++c)
             if (parents[c] == k) {
                 const double distance = restLocal[c].position().length();
@@ -305,7 +318,8 @@ Result<void> buildSkeleton(ImportContext& context, SkeletonBuild& build) {
     auto& usd = usdExtras(node.extra);
     if (auto* properties = usd.contains("properties") ? &usd["properties"] : nullptr) {
         // Interpreted: the joints, names and matrices live in the bones and poses now.
-        for (const char* name : {"joints", "jointNames", "bindTransforms", "restTransforms"})
+        for (const char* name :
+             {"joints", "jointNames", "bindTransforms", "restTransforms", "hyperrig:boneLengths"})
             properties->erase(name);
         if (properties->empty())
             usd.erase("properties");
@@ -317,8 +331,9 @@ Result<void> buildSkeleton(ImportContext& context, SkeletonBuild& build) {
         usd["animation"] = usdAnimationJson(*animation);
         context.warn("usd.animation.kept", animation->place,
                      "SkelAnimation " + animation->path + " (bound to " + prim.path +
-                         ") is kept in the skeleton's extras.usd.animation: HyperRig has no "
-                         "animation playback yet");
+                         ") is kept in the skeleton's extras.usd.animation; play it with "
+                         "--animation " +
+                         animation->name + " --time T (pose, slice, render)");
     }
     return {};
 }

@@ -74,6 +74,8 @@ std::optional<PreviewKey> glfwPreviewKey(int key) {
         return PreviewKey::PageUp;
     case GLFW_KEY_PAGE_DOWN:
         return PreviewKey::PageDown;
+    case GLFW_KEY_SPACE:
+        return PreviewKey::Space;
     default:
         return std::nullopt;
     }

@@ -1,4 +1,4 @@
-// libFuzzer target: a .usda layer imported as UsdSkel and written as G4MF
+// libFuzzer target: a .usda layer imported as UsdSkel and written as G4MF and as .usda
 // (tests/fuzz/FuzzExercise.h says what is exercised).
 #include "tests/fuzz/FuzzExercise.h"
 

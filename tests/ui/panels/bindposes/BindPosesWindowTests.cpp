@@ -105,7 +105,7 @@ TEST_CASE("Preview shows the bind pose in the viewport; Show as Ghost draws it s
     auto& state = w.window.viewportWidget().overlayState();
     child<QPushButton>(*w.panel, "bindPosePreview")->click();
     CHECK(state.pose.kind == render::overlay::PoseSelection::Kind::BindPose);
-    CHECK(state.pose.bindPoseName == "TPose");
+    CHECK(state.pose.name == "TPose");
     CHECK(w.ghostSurfaces() == 0);
 
     child<QPushButton>(*w.panel, "bindPoseGhost")->click();

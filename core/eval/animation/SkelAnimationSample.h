@@ -1,0 +1,67 @@
+#pragma once
+
+#include "core/base/Result.h"
+#include "core/eval/CompiledRig.h"
+#include "core/eval/Pose.h"
+#include "core/model/Document.h"
+
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace hyperrig::core::eval {
+
+// The UsdSkel SkelAnimations the USD import keeps on skeleton nodes (extras.usd.animation,
+// decision 0042), played back as UsdSkel plays them (usdskel.md §4, §8; decision 0049).
+
+// A kept animation: the skeleton it drives, its name (the SkelAnimation prim's name) and path.
+struct KeptAnimation {
+    model::NodeId skeleton;
+    std::string name;
+    std::string path;
+};
+
+// Every kept animation, in document order.
+std::vector<KeptAnimation> keptAnimations(const model::Document& document);
+
+struct AnimationSample {
+    // Local transforms of the joints the animation drives (the other bones at rest, or at the
+    // restTransforms the import kept as a Custom pose): the pose `--pose` would give.
+    Pose pose;
+    // blendShapeWeights at the same time, by blendShapes token (for blend-shape playback).
+    std::vector<std::pair<std::string, double>> blendShapeWeights;
+};
+
+// The animation called `name` (its prim name, or its full path) of every skeleton that keeps
+// one, sampled at time code `time`:
+// - each of translations, rotations, scales (and blendShapeWeights) takes its time samples when
+//   it has any, else its default value; between two samples translations, scales and weights
+//   interpolate linearly, rotations by slerp along the shorter arc (linear for angles so small
+//   that 1 − cos < 1e-5, as GfSlerp); before the first and after the last sample the end value
+//   holds; samples of different lengths hold the earlier one (Usd value resolution);
+// - quaternions (w, x, y, z) are normalised (OpenUSD does not, docs/interop-usd.md);
+// - local = T ∘ R ∘ diag(S) per animation joint (USD's S · R · T for row vectors), mapped to the
+//   skeleton's joints by token (the AnimMapper: a token the skeleton lacks is dropped; a joint the
+//   animation lacks keeps the rest: the Custom pose the import marked as restTransforms when
+//   there is one, else the rest pose).
+// Fails when no skeleton keeps an animation of that name (the message lists the names), when a
+// component is missing, blocked or not one value per animation joint (UsdSkel ignores such an
+// animation; a command line that asked for it says why instead), or when the skeleton's joints no
+// longer match the joint paths the import kept.
+Result<AnimationSample> sampleAnimation(std::string_view name, double time,
+                                        const model::Document& document, const CompiledRig& rig);
+
+// The time codes the animation called `name` (as sampleAnimation takes it) spans: its earliest
+// and latest time sample of translations, rotations, scales and blendShapeWeights, over every
+// skeleton keeping one of that name. Players scrub and loop over it. {0, 0} for an animation
+// without time samples (its defaults hold at every time) or a name no skeleton keeps; a time
+// sample key that is not a number is left out here (sampleAnimation says why it fails).
+struct AnimationTimeRange {
+    double start = 0.0;
+    double end = 0.0;
+    friend bool operator==(const AnimationTimeRange&, const AnimationTimeRange&) = default;
+};
+AnimationTimeRange animationTimeRange(std::string_view name, const model::Document& document);
+
+} // namespace hyperrig::core::eval

@@ -1,0 +1,188 @@
+#include "core/eval/CompiledRig.h"
+#include "core/eval/RigEvaluation.h"
+#include "core/eval/ThreadPool.h"
+#include "core/eval/animation/SkelAnimationSample.h"
+#include "tests/core/io/usd/UsdTestSupport.h"
+
+#include <array>
+#include <catch2/catch.hpp>
+#include <cmath>
+
+using namespace hyperrig::core;
+using hyperrig::test::usdImportFile;
+using hyperrig::test::usdNode;
+
+namespace {
+
+// World positions of the vertices shown by node `meshNode` under `pose`.
+std::vector<std::array<double, 3>> usdAnimatedPoints(const model::Document& document,
+                                                     const eval::CompiledRig& rig,
+                                                     const std::string& meshNode,
+                                                     const eval::Pose& pose) {
+    eval::ThreadPool pool(1);
+    eval::EvaluatedRig evaluated;
+    REQUIRE(eval::evaluateRig(document, rig, pose, pool, evaluated));
+    const model::NodeId id = usdNode(document, meshNode).id;
+    std::vector<std::array<double, 3>> out;
+    for (const auto& instance : evaluated.instances) {
+        if (instance.node != id)
+            continue;
+        const float* p = instance.positions(rig.mesh(instance.mesh));
+        for (std::size_t v = 0; v < document.mesh(instance.mesh).vertexCount(); ++v) {
+            const auto world = instance.world.applyPoint(
+                {double(p[3 * v]), double(p[3 * v + 1]), double(p[3 * v + 2])});
+            out.push_back({world[0], world[1], world[2]});
+        }
+    }
+    REQUIRE_FALSE(out.empty());
+    return out;
+}
+
+void usdAnimationCheckPoint(const std::array<double, 3>& actual,
+                            const std::array<double, 3>& expected, double tolerance) {
+    INFO("(" << actual[0] << ", " << actual[1] << ", " << actual[2] << ") vs (" << expected[0]
+             << ", " << expected[1] << ", " << expected[2] << ")");
+    for (std::size_t c = 0; c < 3; ++c)
+        CHECK(std::abs(actual[c] - expected[c]) <= tolerance);
+}
+
+} // namespace
+
+TEST_CASE("skinnedArm's SkelAnimation holds before and after its samples and slerps between",
+          "[usd][animation]") {
+    const auto imported = usdImportFile("skinnedArm.usda");
+    const auto& document = imported.document;
+    auto rig = eval::CompiledRig::compile(document);
+    REQUIRE(rig);
+    // Elbow: translation (0, 0, 2), rotation (1, 0, 0, 0) at frame 1 and (0.7071, 0.7071, 0, 0)
+    // (a quarter turn about +X, normalised) at frame 10; Shoulder and Hand are not animated and
+    // keep their restTransforms. Point 0 (0.5, −0.5, 4) is bound to Hand alone; in Elbow's space
+    // it is (0.5, −0.5, 2), so with Elbow turned by θ about +X it goes to
+    // (0.5, −0.5 cos θ − 2 sin θ, −0.5 sin θ + 2 cos θ + 2).
+    auto expected = [](double degrees) {
+        const double t = degrees * 3.14159265358979323846 / 180.0;
+        return std::array<double, 3>{0.5, -0.5 * std::cos(t) - 2 * std::sin(t),
+                                     -0.5 * std::sin(t) + 2 * std::cos(t) + 2};
+    };
+    const model::NodeId elbow = usdNode(document, "Elbow").id;
+    struct Case {
+        double time;
+        double degrees;
+    };
+    // Before the first sample and at it: held; half way (frame 5.5): slerp gives 45°; at and
+    // after the last: 90°.
+    for (const Case c : {Case{-3, 0}, Case{1, 0}, Case{5.5, 45}, Case{10, 90}, Case{40, 90}}) {
+        INFO("time " << c.time);
+        auto sample = eval::sampleAnimation("Anim", c.time, document, *rig);
+        REQUIRE(sample);
+        // Sparse: only Elbow is in the pose.
+        CHECK(sample->pose.local.size() == 1);
+        REQUIRE(sample->pose.local.count(elbow) == 1);
+        const auto& local = sample->pose.local.at(elbow);
+        const double t = c.degrees * 3.14159265358979323846 / 180.0;
+        // Column-vector rotation about +X: Y -> (0, cos, sin), Z -> (0, −sin, cos).
+        CHECK(local.basis().at(1, 1) == Approx(std::cos(t)).margin(1e-9));
+        CHECK(local.basis().at(2, 1) == Approx(std::sin(t)).margin(1e-9));
+        CHECK(local.basis().at(1, 2) == Approx(-std::sin(t)).margin(1e-9));
+        CHECK(local.position()[2] == Approx(2.0));
+        const auto points = usdAnimatedPoints(document, *rig, "Arm", sample->pose);
+        usdAnimationCheckPoint(points[0], expected(c.degrees), 1e-5);
+    }
+    // By path too; an unknown name lists the names.
+    CHECK(eval::sampleAnimation("/Model/Skel/Anim", 10, document, *rig));
+    auto unknown = eval::sampleAnimation("Walk", 1, document, *rig);
+    REQUIRE_FALSE(unknown);
+    CHECK_THAT(unknown.error().message(),
+               Catch::Contains("no skeleton has an animation named 'Walk'") &&
+                   Catch::Contains("(animations: Anim)"));
+
+    // The time range players scrub over: rotations' samples at frames 1 and 10 (translations and
+    // scales hold defaults); an unknown name spans nothing.
+    CHECK(eval::animationTimeRange("Anim", document) == eval::AnimationTimeRange{1.0, 10.0});
+    CHECK(eval::animationTimeRange("/Model/Skel/Anim", document) ==
+          eval::AnimationTimeRange{1.0, 10.0});
+    CHECK(eval::animationTimeRange("Walk", document) == eval::AnimationTimeRange{});
+}
+
+TEST_CASE("lbs.usda played back by its SkelAnimation skins as OpenUSD's baked baseline",
+          "[usd][animation]") {
+    const auto imported = usdImportFile("lbs.usda");
+    const auto& document = imported.document;
+    auto rig = eval::CompiledRig::compile(document);
+    REQUIRE(rig);
+    // usdskel.md §5: points 6 and 10 of /Root/Mesh at frames 10, 20, 30 (OpenUSD's baseline;
+    // float32 text, and HyperRig normalises the near-unit quaternions).
+    struct Frame {
+        double time;
+        std::array<double, 3> point6, point10;
+    };
+    for (const Frame& frame :
+         {Frame{10, {0.5, 0.76858157, 0.811962}, {0.5, 1.1107185, -0.12768805}},
+          Frame{20, {-0.111948, 0.72115314, 0.98356795}, {0.34038383, 1.1582847, 0.20619288}},
+          Frame{30, {-0.232732, 0.67607963, 0.9943602}, {0.3647293, 1.1222173, 0.328026}}}) {
+        INFO("frame " << frame.time);
+        auto sample = eval::sampleAnimation("Animation", frame.time, document, *rig);
+        REQUIRE(sample);
+        const auto points = usdAnimatedPoints(document, *rig, "Mesh", sample->pose);
+        usdAnimationCheckPoint(points[6], frame.point6, 2e-5);
+        usdAnimationCheckPoint(points[10], frame.point10, 2e-5);
+    }
+    // Between frames 20 and 21 joint2's rotation is the slerp of the two samples (usdskel.md
+    // §4), worked out here from GfSlerp: cos θ = q20 · q21, weights sin((1 − a)θ)/sin θ and
+    // sin(aθ)/sin θ (the two are within 1e-5 of parallel only when θ is tiny).
+    const std::array<double, 4> q20{0.93680716, -0.26430017, 0.10526084, 0.20361213};
+    const std::array<double, 4> q21{0.9323757, -0.27953127, 0.10192881, 0.20530044};
+    auto normalised = [](std::array<double, 4> q) {
+        const double n = std::sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
+        for (double& c : q)
+            c /= n;
+        return q;
+    };
+    const auto a = normalised(q20);
+    const auto b = normalised(q21);
+    const double cosine = a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3];
+    const double theta = std::acos(cosine);
+    const double alpha = 0.25;
+    std::array<double, 4> q{};
+    for (std::size_t c = 0; c < 4; ++c)
+        q[c] = std::sin((1 - alpha) * theta) / std::sin(theta) * a[c] +
+               std::sin(alpha * theta) / std::sin(theta) * b[c];
+    q = normalised(q);
+    const auto [w, x, y, z] = q;
+    auto sample = eval::sampleAnimation("Animation", 20.25, document, *rig);
+    REQUIRE(sample);
+    const auto& local = sample->pose.local.at(usdNode(document, "joint2").id);
+    // Column c of the basis is row c of Gf's row-vector matrix (usdskel.md §1).
+    CHECK(local.basis().at(0, 0) == Approx(1 - 2 * (y * y + z * z)).margin(1e-9));
+    CHECK(local.basis().at(1, 0) == Approx(2 * (x * y + z * w)).margin(1e-9));
+    CHECK(local.basis().at(2, 0) == Approx(2 * (x * z - y * w)).margin(1e-9));
+    CHECK(local.basis().at(0, 1) == Approx(2 * (x * y - z * w)).margin(1e-9));
+    CHECK(local.basis().at(2, 2) == Approx(1 - 2 * (x * x + y * y)).margin(1e-9));
+}
+
+TEST_CASE("an animation missing a component is refused with the reason", "[usd][animation]") {
+    const auto imported = hyperrig::test::usdImportText(R"(#usda 1.0
+def SkelRoot "Root"
+{
+    def Skeleton "Skel" (
+        prepend apiSchemas = ["SkelBindingAPI"]
+    )
+    {
+        uniform token[] joints = ["A"]
+        uniform matrix4d[] bindTransforms = [((1,0,0,0),(0,1,0,0),(0,0,1,0),(0,0,0,1))]
+        rel skel:animationSource = <Anim>
+        def SkelAnimation "Anim"
+        {
+            uniform token[] joints = ["A"]
+            float3[] translations = [(0, 1, 0)]
+            half3[] scales = [(1, 1, 1)]
+        }
+    }
+}
+)");
+    auto rig = eval::CompiledRig::compile(imported.document);
+    REQUIRE(rig);
+    auto sample = eval::sampleAnimation("Anim", 0, imported.document, *rig);
+    REQUIRE_FALSE(sample);
+    CHECK_THAT(sample.error().message(), Catch::Contains("rotations is not authored"));
+}

@@ -1,0 +1,62 @@
+// Loads HyperRig's .usda exports with TinyUSDZ (npm tinyusdz, pinned in package-lock.json,
+// installed by scripts/deps), a second .usda reader, as a syntax check (issue 18; usdskel.md §15
+// lists what TinyUSDZ 0.9.0-rc10 refuses although OpenUSD reads it). Exit 0 when every file
+// loads, 1 otherwise, 77 (ctest's "skipped") when TinyUSDZ is not installed.
+//
+//   node check.mjs FILE.usda...                  load these files
+//   node check.mjs --cli HYPERRIG_CLI --out DIR IN...
+//       write each IN as .usda with hyperrig-cli first: a .usda IN through G4MF (IN -> .g4tf ->
+//       .usda), a 3D G4MF IN directly, a 4D..8D G4MF IN as its cross-section (--cross-section)
+import { execFileSync } from "node:child_process";
+import { mkdirSync, readFileSync } from "node:fs";
+import { basename, dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const packageFolder = join(here, "node_modules", "tinyusdz");
+let createModule;
+try {
+    // The wasm build targets browsers only: Emscripten's Node check would abort, so the module
+    // is told it runs in a renderer with a window, and is handed the wasm bytes itself.
+    process.type = "renderer";
+    globalThis.window = globalThis;
+    ({ default: createModule } = await import(join(packageFolder, "tinyusdz.js")));
+} catch {
+    console.log("tinyusdz is not installed (tests/usd-syntax/node_modules): run scripts/deps; " +
+                "skipping");
+    process.exit(77);
+}
+const tinyusdz = await createModule({ wasmBinary: readFileSync(join(packageFolder, "tinyusdz.wasm")) });
+
+let args = process.argv.slice(2);
+let files = args;
+if (args[0] === "--cli") {
+    const [, cli, , out, ...inputs] = args;
+    mkdirSync(out, { recursive: true });
+    files = [];
+    for (const input of inputs) {
+        const stem = join(out, basename(input).replace(/\.(usda|g4tf|g4b)$/, ""));
+        let source = input;
+        const extra = [];
+        if (input.endsWith(".usda")) {
+            source = `${stem}.g4tf`;
+            execFileSync(cli, ["convert", input, source], { stdio: ["ignore", "inherit", "ignore"] });
+        } else if (/-(4d|5d|6d|7d|8d)\./.test(input)) {
+            extra.push("--cross-section");
+        }
+        execFileSync(cli, ["convert", source, `${stem}.out.usda`, ...extra], { stdio: "inherit" });
+        files.push(`${stem}.out.usda`);
+    }
+}
+
+let failed = false;
+for (const path of files) {
+    const loader = new tinyusdz.TinyUSDZLoaderNative();
+    const ok = loader.loadAsLayerFromBinary(new Uint8Array(readFileSync(path)), path);
+    console.log(`${path}: ${ok ? "loads" : "refused"}`);
+    if (!ok) {
+        console.log(`  ${loader.error()}`);
+        failed = true;
+    }
+}
+process.exit(failed ? 1 : 0);
