@@ -20,6 +20,7 @@ struct ChangeSet {
         Joints = 1U << 5,
         MeshInstance = 1U << 6,
         Extra = 1U << 7,
+        BlendAmounts = 1U << 8, // the instance's blendAmounts (not structural: re-evaluate only)
     };
     struct NodeFields {
         model::NodeId node;

@@ -1,5 +1,6 @@
 #include "core/eval/RigEvaluation.h"
 
+#include "core/eval/BlendShapeEval.h"
 #include "core/eval/SkinTransforms.h"
 #include "core/eval/skinning/SkinningKernels.h"
 #include "core/model/ItemLabels.h"
@@ -61,7 +62,22 @@ Result<void> evaluateRig(const model::Document& document, const CompiledRig& rig
         result.visible = visibleInTree(document, instance.node);
         result.deformed = false;
         const CompiledMesh& mesh = rig.mesh(instance.mesh);
-        if (instance.skeleton == CompiledInstance::kNotSkinned || pose.isRest() || !mesh.skin)
+        // Blend shapes first, on a copy of the rest positions, and only when some amount is not
+        // zero: the common path reads the compiled rest positions as before.
+        const model::Mesh* source = document.meshes.find(instance.mesh);
+        const model::MeshInstance* shown = document.node(instance.node).meshInstance();
+        const bool blended = source && source->blend && shown &&
+                             model::hasActiveBlend(*source->blend, shown->blendAmounts);
+        const bool skinned =
+            instance.skeleton != CompiledInstance::kNotSkinned && !pose.isRest() && mesh.skin;
+        if (blended) {
+            std::vector<float>& target =
+                skinned ? result.blendedPositions : result.deformedPositions;
+            target.assign(mesh.restPositions.begin(), mesh.restPositions.end());
+            applyBlendPositions(*source->blend, shown->blendAmounts, mesh.dimension, target);
+            result.deformed = !skinned;
+        }
+        if (!skinned)
             continue; // at rest every skin transform is the identity: nothing moves
         const CompiledSkeleton& skeleton =
             rig.skeletons()[static_cast<std::size_t>(instance.skeleton)];
@@ -82,7 +98,7 @@ Result<void> evaluateRig(const model::Document& document, const CompiledRig& rig
         SkinningJob job;
         job.skin = &*mesh.skin;
         job.palette = &palette;
-        job.positions = mesh.restPositions.data();
+        job.positions = blended ? result.blendedPositions.data() : mesh.restPositions.data();
         job.outPositions = result.deformedPositions.data();
         skinMesh(job, pool);
         result.deformed = true;

@@ -13,7 +13,8 @@ namespace hyperrig::core::eval {
 class ThreadPool;
 
 // One mesh instance under a pose: where its mesh space sits in the world, and its vertex
-// positions in mesh space (deformed when the instance is skinned and the pose moves it).
+// positions in mesh space (deformed when the instance shows blend shapes at non-zero amounts, or
+// is skinned and the pose moves it; blend shapes apply first, to the rest positions).
 struct EvaluatedInstance {
     model::NodeId node;
     model::MeshId mesh;
@@ -21,6 +22,7 @@ struct EvaluatedInstance {
     bool visible = true;                              // the node and all its ancestors
     bool deformed = false;
     std::vector<float> deformedPositions; // reused between evaluations; valid when deformed
+    std::vector<float> blendedPositions;  // rest + blend offsets, the skinning input; reused
 
     // Contract: `compiled` is this instance's mesh.
     const float* positions(const CompiledMesh& compiled) const {
@@ -39,9 +41,10 @@ struct EvaluatedRig {
 };
 
 // Evaluates `pose`: world transforms of every node (bones use the pose's local transforms), the
-// posed skeleton-space transforms of every skeleton, and the deformed vertices of every skinned
-// instance (skinned in blocks on `pool` with the fastest kernel). Fails when a node's transform
-// is malformed, naming it.
+// posed skeleton-space transforms of every skeleton, and the deformed vertices of every instance
+// with active blend shapes (BlendShapeEval.h) or a skin the pose moves (skinned in blocks on
+// `pool` with the fastest kernel, from the blended positions when there are any). Fails when a
+// node's transform is malformed, naming it.
 Result<void> evaluateRig(const model::Document& document, const CompiledRig& rig, const Pose& pose,
                          ThreadPool& pool, EvaluatedRig& out);
 

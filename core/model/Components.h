@@ -35,9 +35,11 @@ struct Skeleton {
 
 // A mesh on a node: classic `"mesh": n`, or current `"meshInstance": {mesh, materials?,
 // blendAmounts?}`; `extra` holds the instance object's other properties (current form).
+// blendAmounts, when present, override the mesh's blend amounts for this instance (g4mf.md §10).
 struct MeshInstance {
     MeshId mesh;
     OrderedJson extra = OrderedJson::object();
+    std::optional<std::vector<double>> blendAmounts;
     friend bool operator==(const MeshInstance&, const MeshInstance&) = default;
 };
 

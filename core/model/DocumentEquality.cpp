@@ -78,7 +78,7 @@ private:
         } else if (const auto* meshA = std::get_if<MeshInstance>(&a)) {
             const auto& meshB = std::get<MeshInstance>(b);
             if (position(m_a.meshes, meshA->mesh) != position(m_b.meshes, meshB.mesh) ||
-                meshA->extra != meshB.extra)
+                meshA->extra != meshB.extra || meshA->blendAmounts != meshB.blendAmounts)
                 return "mesh instance differs";
         } else if (!(a == b)) {
             return "component differs";
@@ -118,6 +118,8 @@ private:
             return "surfaces differ";
         if (a.skin.has_value() != b.skin.has_value() || (a.skin && !(*a.skin == *b.skin)))
             return "skin differs";
+        if (a.blend != b.blend)
+            return "blend shapes differ";
         if (a.extra != b.extra)
             return "unknown properties differ";
         return std::nullopt;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/model/BlendShapes.h"
 #include "core/model/ComponentType.h"
 #include "core/model/Ids.h"
 #include "core/model/Json.h"
@@ -65,7 +66,8 @@ struct Mesh {
     NumericArray vertices; // vectorSize = dimension, usually float32
     std::vector<Surface> surfaces;
     std::optional<Skin> skin;
-    OrderedJson extra = OrderedJson::object(); // blend shapes and unknown properties, as stored
+    std::optional<BlendShapes> blend;          // mesh.blend (g4mf.md §10)
+    OrderedJson extra = OrderedJson::object(); // unknown properties, as stored
 
     std::size_t vertexCount() const { return vertices.elementCount(); }
     std::size_t simplexCount() const;

@@ -138,7 +138,7 @@ void appendPrism(std::vector<double>& out, double a, double b, double c, double 
 
 Result<void> liftMesh(model::Mesh& mesh, const LiftOptions& options) {
     const std::string label = "mesh '" + (mesh.name ? *mesh.name : std::string()) + "'";
-    if (mesh.extra.contains("blend"))
+    if (mesh.blend)
         return Error(label + " has blend shapes, whose 3D offsets the lift cannot pad");
     bool hasTriangles = false;
     for (const model::Surface& surface : mesh.surfaces) {

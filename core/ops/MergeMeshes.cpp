@@ -6,6 +6,7 @@
 #include "core/model/ItemLabels.h"
 #include "core/ops/GroupTable.h"
 #include "core/ops/JointSlots.h"
+#include "core/ops/MergeBlendShapes.h"
 #include "core/ops/SkinDataTypes.h"
 
 #include <algorithm>
@@ -64,10 +65,6 @@ Result<void> checkInputs(const model::Document& document, const std::vector<mode
         }
         if (i == 0)
             continue;
-        if (mesh.extra.contains("blend"))
-            return Error("mesh " + model::describeMesh(document, shown->mesh) +
-                         " has blend shapes; merging blend shapes is not supported yet, so "
-                         "list it first or remove its blend shapes");
         for (const model::Surface& surface : mesh.surfaces)
             for (const char* key : kVertexIndexedSurfaceData)
                 if (surface.extra.contains(key))
@@ -202,6 +199,9 @@ Result<MergePlan> planMerge(const model::Document& document,
                                      static_cast<std::uint32_t>(g), table.at(g).name,
                                      boneName(document, table.at(g).driver)});
 
+    std::vector<BlendMergeInput> blendInputs{
+        {&first, math::BasisN::identity(n), 0, 0, document.node(firstNode).displayName(),
+         document.node(firstNode).meshInstance()->blendAmounts}};
     for (std::size_t i = 1; i < nodes.size(); ++i) {
         const model::Node& node = document.node(nodes[i]);
         const model::MeshId meshId = node.meshInstance()->mesh;
@@ -227,6 +227,9 @@ Result<MergePlan> planMerge(const model::Document& document,
         if (!transform)
             return transform.error().withContext("node " + model::describeNode(document, nodes[i]));
         const math::AffineN toMerged = math::AffineN::compose(*toFirst, *transform);
+        blendInputs.push_back({&mesh, toMerged.basis(), merged.vertices.elementCount(),
+                               merged.surfaces.size(), node.displayName(),
+                               node.meshInstance()->blendAmounts});
         const auto vertexOffset = static_cast<double>(merged.vertices.elementCount());
         const auto size = static_cast<std::size_t>(n);
         std::array<double, math::kMaxDimension * math::kMaxDimension> matrix{};
@@ -274,7 +277,13 @@ Result<MergePlan> planMerge(const model::Document& document,
     auto slots = appendJointSlots(document, skeleton, addedSlots, *plan.command);
     if (!slots)
         return slots.error();
+    auto blend = mergeBlendShapes(blendInputs, merged.vertices.elementCount());
+    if (!blend)
+        return blend.error();
     plan.command->appendPending(edit::replaceMeshData(firstMesh, std::move(merged)));
+    if (blend->changed)
+        plan.command->appendPending(edit::replaceBlendShapes(
+            firstMesh, std::move(blend->blend), {{firstNode, std::move(blend->instanceAmounts)}}));
     for (std::size_t i = 1; i < nodes.size(); ++i) {
         plan.command->appendPending(edit::deleteNode(nodes[i]));
         plan.command->appendPending(edit::removeMesh(document.node(nodes[i]).meshInstance()->mesh));

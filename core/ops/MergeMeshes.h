@@ -49,8 +49,9 @@ struct MergePlan {
 // Plans the merge of the meshes shown by `nodes` (first = the one that stays). Refused, naming the
 // node, when fewer than two nodes are given, a node repeats, shows no mesh or a mesh without a
 // skin, is not a direct child of the same skeleton as the first, shares its mesh with another
-// node, or carries data the merge cannot combine (blend shapes or vertex-indexed surface data of
-// a mesh other than the first).
+// node, or carries data the merge cannot combine (vertex-indexed surface data of a mesh other
+// than the first; normal targets of a mesh whose node turns relative to the first). Blend shapes
+// are combined (MergeBlendShapes.h).
 Result<MergePlan> planMerge(const model::Document& document,
                             const std::vector<model::NodeId>& nodes, MergeMode mode);
 

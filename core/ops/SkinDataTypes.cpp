@@ -38,6 +38,10 @@ model::ComponentType widened(model::ComponentType type, double largest) {
 
 } // namespace
 
+model::ComponentType widenedIndexType(model::ComponentType type, std::size_t vertexCount) {
+    return widened(type, vertexCount == 0 ? 0.0 : static_cast<double>(vertexCount - 1));
+}
+
 void fitSkinTypes(model::Skin& skin, std::size_t vertexCount) {
     fitSkinTypes(skin, vertexCount,
                  skin.groups.empty() ? 0U

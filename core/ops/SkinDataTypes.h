@@ -14,6 +14,8 @@ void fitSkinTypes(model::Skin& skin, std::size_t vertexCount);
 // The same when the largest group index is known (no pass over the groups).
 void fitSkinTypes(model::Skin& skin, std::size_t vertexCount, std::uint32_t largestGroup);
 void fitIndexTypes(model::Surface& surface, std::size_t vertexCount);
+// `type`, or the smallest unsigned type at least as wide that holds the index vertexCount - 1.
+model::ComponentType widenedIndexType(model::ComponentType type, std::size_t vertexCount);
 
 // Copies of everything but the bulk arrays (an array's values; a skin's offsets, groups and
 // weights), for operations that build those arrays anew in one pass into storage reserved from

@@ -244,6 +244,21 @@ inline constexpr Rule kSkinMeshNotUnderSkeleton{"skin.mesh-not-under-skeleton", 
                                                 "direct child of a skeleton, so nothing deforms "
                                                 "it"};
 
+// Blend shapes (g4mf.md §10, docs/extensions/HYPERRIG_blend_inbetweens.md) -------------------
+inline constexpr Rule kBlendSchema{"blend.schema", E,
+                                   "blend, a shape, a target, a surfaces entry or an in-between "
+                                   "is not shaped as G4MF (or the extension) defines, names an "
+                                   "accessor or surface that does not exist, or repeats one"};
+inline constexpr Rule kBlendTargetData{"blend.target.data", E,
+                                       "a target's offsets are not N-vectors, its indices not "
+                                       "unsigned scalars, or their counts differ"};
+inline constexpr Rule kBlendIndicesRange{"blend.indices.range", E,
+                                         "a position target moves a vertex the mesh does not "
+                                         "have"};
+inline constexpr Rule kBlendAmountsCount{"blend.amounts.count", E,
+                                         "amounts or a mesh instance's blendAmounts is not one "
+                                         "number per blend shape"};
+
 // HYPERRIG_skeleton_bind_poses (docs/extensions/HYPERRIG_skeleton_bind_poses.md) --------------
 inline constexpr Rule kBindPoseSchema{"bindpose.schema", E,
                                       "the extension, a pose or an entry is not shaped as the "

@@ -18,6 +18,7 @@ void checkSkeletons(ValidationContext& context);           // SkeletonRules.cpp
 void checkMeshes(ValidationContext& context);              // MeshRules.cpp
 void checkSkins(ValidationContext& context);               // SkinRules.cpp
 void checkSkinBindings(ValidationContext& context);        // SkinBindingRules.cpp
+void checkBlendShapes(ValidationContext& context);         // BlendRules.cpp
 void checkBindPoses(ValidationContext& context);           // BindPoseRules.cpp
 void checkExtensionUse(ValidationContext& context);        // ExtensionRules.cpp
 

@@ -7,11 +7,12 @@
 namespace hyperrig::core::validate {
 
 inline constexpr std::string_view kBindPosesExtension = io::kBindPosesExtension;
+inline constexpr std::string_view kBlendInbetweensExtension = io::kBlendInbetweensExtension;
 
 // Extensions HyperRig implements, i.e. may appear in asset.extensionsRequired of a file it
-// opens. Only the bind-pose extension so far.
+// opens: bind poses and blend-shape in-betweens.
 inline bool isSupportedExtension(std::string_view name) {
-    return name == kBindPosesExtension;
+    return name == kBindPosesExtension || name == kBlendInbetweensExtension;
 }
 
 } // namespace hyperrig::core::validate

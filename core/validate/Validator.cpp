@@ -34,6 +34,7 @@ Diagnostics validateG4mf(const io::G4mfFile& file) {
             checkMeshes(context);
             checkSkins(context);
             checkSkinBindings(context);
+            checkBlendShapes(context);
             checkBindPoses(context);
             checkExtensionUse(context);
         } catch (const std::exception& error) {

@@ -188,9 +188,11 @@ std::size_t heapBytesOf(const model::Component& component) {
             using T = std::decay_t<decltype(value)>;
             if constexpr (std::is_same_v<T, std::monostate>) {
                 return 0;
-            } else if constexpr (std::is_same_v<T, model::Bone> ||
-                                 std::is_same_v<T, model::MeshInstance>) {
+            } else if constexpr (std::is_same_v<T, model::Bone>) {
                 return heapBytesOf(value.extra);
+            } else if constexpr (std::is_same_v<T, model::MeshInstance>) {
+                return heapBytesOf(value.extra) +
+                       (value.blendAmounts ? vectorBytes(*value.blendAmounts) : 0);
             } else if constexpr (std::is_same_v<T, model::Skeleton>) {
                 std::size_t total = vectorBytes(value.joints) + heapBytesOf(value.extra) +
                                     vectorBytes(value.bindPoses);

@@ -61,6 +61,21 @@ std::unique_ptr<Command> moveJoint(model::NodeId skeleton, std::size_t from, std
 std::unique_ptr<Command> setJointSlot(model::NodeId skeleton, std::size_t slot,
                                       model::JointSlot bone);
 
+// Blend amount `amount` (finite, any sign: amounts may leave [0, 1]) for shape `shape` of the
+// mesh `node` shows, stored in the instance's blendAmounts (g4mf.md §10). An instance without
+// its own list starts from the mesh's amounts (0 where the mesh has none), one per shape.
+// Refused when the node shows no mesh, the mesh has no shape `shape`, or the amount is not
+// finite. Mergeable with the next edit of the same node and shape (dragging a slider is one
+// undo step); undo restores the list as it was, absent included.
+std::unique_ptr<Command> setBlendAmount(model::NodeId node, std::size_t shape, double amount);
+// Replaces a mesh's blend shapes and, at once, the blendAmounts of the listed mesh instances
+// (merging meshes renumbers both). Refused when the mesh or a listed node (showing a mesh) is
+// gone. Undo restores the shapes and amounts as they were.
+using InstanceBlendAmounts = std::pair<model::NodeId, std::optional<std::vector<double>>>;
+std::unique_ptr<Command> replaceBlendShapes(model::MeshId mesh,
+                                            std::optional<model::BlendShapes> blend,
+                                            std::vector<InstanceBlendAmounts> instanceAmounts);
+
 // --- structure -------------------------------------------------------------------------------
 // Inserts `prototype` (its id is ignored; a fresh one is assigned) as child number `index`
 // (clamped) of `parent`. `created` receives the new id on the first apply only (a redo never

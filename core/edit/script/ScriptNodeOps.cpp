@@ -2,6 +2,7 @@
 #include "core/edit/script/ScriptAddress.h"
 #include "core/edit/script/ScriptOpFields.h"
 #include "core/edit/script/ScriptOps.h"
+#include "core/model/ItemLabels.h"
 
 #include <limits>
 
@@ -175,6 +176,36 @@ CommandResult buildReparent(const ScriptFields& fields, const model::Document& d
     return reparentNode(*target, *parent, index, keepLocal);
 }
 
+// "shape": the index of a blend shape, or its name among the shapes of the mesh the node shows.
+Result<std::size_t> blendShapeField(const ScriptFields& fields, const model::Document& document,
+                                    Result<model::NodeId> node) {
+    const model::OrderedJson& value = fields.at("shape");
+    if (!value.is_string())
+        return fields.index("shape");
+    if (!node)
+        return node.error();
+    const auto* shown = document.node(*node).meshInstance();
+    const model::Mesh* mesh = shown ? document.meshes.find(shown->mesh) : nullptr;
+    if (mesh && mesh->blend)
+        for (std::size_t s = 0; s < mesh->blend->shapes.size(); ++s)
+            if (mesh->blend->shapes[s].name == value.get<std::string>())
+                return s;
+    return Error("'shape': the mesh of node " + model::describeNode(document, *node) +
+                 " has no blend shape named \"" + value.get<std::string>() + "\"");
+}
+
+CommandResult buildSetBlendAmount(const ScriptFields& fields, const model::Document& document) {
+    auto node = nodeField(fields, document, "node");
+    auto amount = fields.numberOrNull("amount");
+    Result<double> finite = Error("'amount' must be a number");
+    if (amount && *amount)
+        finite = **amount;
+    else if (!amount)
+        finite = amount.error();
+    return commandFromFields(&setBlendAmount, node, blendShapeField(fields, document, node),
+                             std::move(finite));
+}
+
 std::unique_ptr<Command> duplicate(model::NodeId target) {
     return duplicateNode(target);
 }
@@ -213,6 +244,7 @@ const std::vector<ScriptOp>& scriptNodeOps() {
         {"deleteNode", {"node"}, {}, &nodeOnly<&deleteNode>},
         {"duplicateNode", {"node"}, {}, &nodeOnly<&duplicate>},
         {"reparent", {"node", "parent"}, {"index", "keepLocal"}, &buildReparent},
+        {"setBlendAmount", {"node", "shape", "amount"}, {}, &buildSetBlendAmount},
     };
     return ops;
 }

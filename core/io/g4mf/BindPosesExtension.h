@@ -2,9 +2,12 @@
 
 namespace hyperrig::core::io {
 
-// The name of HyperRig's bind-pose extension (docs/extensions/HYPERRIG_skeleton_bind_poses.md),
-// the one G4MF extension HyperRig implements. An array, so it serves as a JSON key (const char*)
+// The names of HyperRig's G4MF extensions. Arrays, so each serves as a JSON key (const char*)
 // and as a std::string_view alike.
+// Bind poses on the skeleton object (docs/extensions/HYPERRIG_skeleton_bind_poses.md).
 inline constexpr char kBindPosesExtension[] = "HYPERRIG_skeleton_bind_poses";
+// UsdSkel-style in-between shapes on a blend shape object
+// (docs/extensions/HYPERRIG_blend_inbetweens.md, decision 0052).
+inline constexpr char kBlendInbetweensExtension[] = "HYPERRIG_blend_inbetweens";
 
 } // namespace hyperrig::core::io

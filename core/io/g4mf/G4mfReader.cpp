@@ -73,7 +73,8 @@ constexpr std::array<const char*, 7> kModelledTopLevel{
     "asset", "nodes", "meshes", "shapes", "accessors", "bufferViews", "buffers"};
 
 // HyperRig understands these extensions; a file requiring any other is refused.
-constexpr std::array<const char*, 1> kSupportedExtensions{kBindPosesExtension};
+constexpr std::array<const char*, 2> kSupportedExtensions{kBindPosesExtension,
+                                                          kBlendInbetweensExtension};
 
 // extensionsUsed / extensionsRequired live in the asset object (g4mf.md §1).
 Result<std::vector<std::string>> stringList(const OrderedJson& json, const char* key) {

@@ -42,6 +42,7 @@ struct MeshTickets {
     std::size_t vertices = 0;
     std::vector<std::pair<std::optional<std::size_t>, std::optional<std::size_t>>> surfaces;
     std::optional<std::array<std::size_t, 3>> skin;
+    std::vector<std::size_t> blend;
 };
 
 MeshTickets queueMesh(WriteContext& context, const model::Mesh& mesh) {
@@ -71,11 +72,12 @@ MeshTickets queueMesh(WriteContext& context, const model::Mesh& mesh) {
             context.packer.add(skin.weights, 1, skin.weightType, skin.sourceWeights,
                                skin.accessorExtra[2])};
     }
+    if (mesh.blend)
+        tickets.blend = detail::queueBlend(context, *mesh.blend);
     return tickets;
 }
 
-OrderedJson meshJson(const WriteContext& context, const model::Mesh& mesh,
-                     const MeshTickets& tickets) {
+OrderedJson meshJson(WriteContext& context, const model::Mesh& mesh, const MeshTickets& tickets) {
     const auto accessor = [&](std::size_t ticket) {
         return context.packer.accessorIndex(ticket);
     };
@@ -106,21 +108,24 @@ OrderedJson meshJson(const WriteContext& context, const model::Mesh& mesh,
             skin[it.key()] = it.value();
         json["skin"] = std::move(skin);
     }
+    if (mesh.blend)
+        json["blend"] = detail::blendJson(context, *mesh.blend, tickets.blend);
     for (auto it = mesh.extra.begin(); it != mesh.extra.end(); ++it)
         json[it.key()] = it.value();
     return json;
 }
 
-std::vector<std::string> extensionsUsed(const model::Asset& asset, bool usesBindPoses);
+std::vector<std::string> extensionsUsed(const model::Asset& asset, bool usesBindPoses,
+                                        bool usesInbetweens);
 
-OrderedJson assetJson(const model::Asset& asset, bool usesBindPoses) {
+OrderedJson assetJson(const model::Asset& asset, bool usesBindPoses, bool usesInbetweens) {
     OrderedJson json = OrderedJson::object();
     json["dimension"] = asset.dimension;
     if (asset.version)
         json["version"] = *asset.version;
     if (asset.generator)
         json["generator"] = *asset.generator;
-    const auto used = extensionsUsed(asset, usesBindPoses);
+    const auto used = extensionsUsed(asset, usesBindPoses, usesInbetweens);
     if (!used.empty() || asset.writeExtensionsUsed)
         json["extensionsUsed"] = used;
     if (!asset.extensionsRequired.empty() || asset.writeExtensionsRequired)
@@ -130,15 +135,19 @@ OrderedJson assetJson(const model::Asset& asset, bool usesBindPoses) {
     return json;
 }
 
-// extensionsUsed as authored, with our bind-pose extension listed exactly when a skeleton uses
-// it (a document whose poses were all removed no longer claims it).
-std::vector<std::string> extensionsUsed(const model::Asset& asset, bool usesBindPoses) {
+// extensionsUsed as authored, with each of our extensions listed exactly when the document uses
+// it (a document whose poses or in-betweens were all removed no longer claims it).
+std::vector<std::string> extensionsUsed(const model::Asset& asset, bool usesBindPoses,
+                                        bool usesInbetweens) {
     std::vector<std::string> used = asset.extensionsUsed;
-    const auto ours = std::find(used.begin(), used.end(), kBindPosesExtension);
-    if (usesBindPoses && ours == used.end())
-        used.emplace_back(kBindPosesExtension);
-    if (!usesBindPoses && ours != used.end())
-        used.erase(ours);
+    for (auto [name, uses] : {std::pair{kBindPosesExtension, usesBindPoses},
+                              std::pair{kBlendInbetweensExtension, usesInbetweens}}) {
+        const auto ours = std::find(used.begin(), used.end(), name);
+        if (uses && ours == used.end())
+            used.emplace_back(name);
+        if (!uses && ours != used.end())
+            used.erase(ours);
+    }
     return used;
 }
 
@@ -159,6 +168,7 @@ Result<EncodedG4mf> encodeG4mf(const model::Document& document, G4mfContainer co
                          OrderedJson(),
                          OrderedJson(),
                          OrderedJson(),
+                         false,
                          false,
                          {}};
     const OrderedJson& kept = document.preserved.topLevel;
@@ -207,8 +217,10 @@ Result<EncodedG4mf> encodeG4mf(const model::Document& document, G4mfContainer co
         }
         generated["shapes"] = std::move(shapes);
     }
-    // After the nodes: whether a skeleton uses the bind-pose extension is known only now.
-    generated["asset"] = assetJson(document.asset, context.usesBindPoses);
+    // After the nodes and meshes: whether a skeleton uses the bind-pose extension, or a shape
+    // in-betweens, is known only now.
+    generated["asset"] =
+        assetJson(document.asset, context.usesBindPoses, context.usesBlendInbetweens);
     for (auto [key, array] :
          {std::pair{"lights", &context.lights}, std::pair{"models", &context.models},
           std::pair{"files", &context.files}})

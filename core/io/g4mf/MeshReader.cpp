@@ -172,7 +172,13 @@ Result<void> readMeshes(ReadContext& context) {
                 return read.error();
             mesh->skin = std::move(*read);
         }
-        mesh->extra = unknownMembers(json, {"name", "vertices", "surfaces", "skin"});
+        if (const auto blend = json.find("blend"); blend != json.end()) {
+            auto read = readBlend(context, *blend, pointer + "/blend");
+            if (!read)
+                return read.error();
+            mesh->blend = std::move(*read);
+        }
+        mesh->extra = unknownMembers(json, {"name", "vertices", "surfaces", "skin", "blend"});
         context.meshIds.push_back(mesh->id);
         context.document.meshes.append(std::move(mesh));
     }

@@ -169,7 +169,13 @@ Result<model::Component> readComponent(ReadContext& context, const OrderedJson& 
             if (!value.is_object() || !value.contains("mesh"))
                 return errorAt(at, "meshInstance must be an object with 'mesh'");
             index = &value["mesh"];
-            instance.extra = unknownMembers(value, {"mesh"});
+            if (value.contains("blendAmounts")) {
+                auto amounts = readBlendAmounts(value["blendAmounts"], at + "/blendAmounts");
+                if (!amounts)
+                    return amounts.error();
+                instance.blendAmounts = std::move(*amounts);
+            }
+            instance.extra = unknownMembers(value, {"mesh", "blendAmounts"});
         } else {
             context.sawClassicForm = true;
         }

@@ -85,7 +85,7 @@ void writeComponent(WriteContext& context, const model::Node& node, OrderedJson&
                 const std::size_t mesh = context.meshIndex.at(component.mesh);
                 if (classic) {
                     json["mesh"] = mesh;
-                    if (!component.extra.empty())
+                    if (!component.extra.empty() || component.blendAmounts)
                         context.warnings.push_back(
                             "node " + nodeLabel(node, index) +
                             ": mesh instance properties (materials, blend amounts) have no "
@@ -94,6 +94,8 @@ void writeComponent(WriteContext& context, const model::Node& node, OrderedJson&
                     OrderedJson instance = OrderedJson::object();
                     instance["mesh"] = mesh;
                     appendMembers(instance, component.extra);
+                    if (component.blendAmounts)
+                        instance["blendAmounts"] = numbers(*component.blendAmounts);
                     json["meshInstance"] = std::move(instance);
                 }
             } else if constexpr (std::is_same_v<T, model::LightComponent>) {

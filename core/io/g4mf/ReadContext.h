@@ -50,6 +50,11 @@ Result<std::size_t> indexValue(const OrderedJson& value, std::size_t limit,
 Result<model::NumericArray> ownedAccessor(ReadContext& context, const OrderedJson& value,
                                           const std::string& pointer);
 
+// mesh.blend and meshInstance.blendAmounts (BlendReader.cpp).
+Result<model::BlendShapes> readBlend(ReadContext& context, const OrderedJson& json,
+                                     const std::string& pointer);
+Result<std::vector<double>> readBlendAmounts(const OrderedJson& json, const std::string& pointer);
+
 Result<void> readNodes(ReadContext& context);
 Result<void> readMeshes(ReadContext& context);
 

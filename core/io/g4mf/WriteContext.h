@@ -24,6 +24,7 @@ struct WriteContext {
     OrderedJson models; // classic saves: the models array
     OrderedJson files;  // current saves: the files array
     bool usesBindPoses = false;
+    bool usesBlendInbetweens = false;
     std::vector<std::string> warnings;
 };
 
@@ -36,5 +37,11 @@ OrderedJson numbers(const std::vector<double>& values);
 std::size_t findOrAppend(OrderedJson& array, const OrderedJson& entry);
 
 OrderedJson nodeJson(WriteContext& context, const model::Node& node);
+
+// mesh.blend (BlendWriter.cpp): queue the accessors, then write the JSON with their indices
+// (sets usesBlendInbetweens when a shape has in-betweens).
+std::vector<std::size_t> queueBlend(WriteContext& context, const model::BlendShapes& blend);
+OrderedJson blendJson(WriteContext& context, const model::BlendShapes& blend,
+                      const std::vector<std::size_t>& tickets);
 
 } // namespace hyperrig::core::io::detail

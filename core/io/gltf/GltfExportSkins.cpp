@@ -198,6 +198,11 @@ std::size_t Exporter::addVertexArray(const KeptVertexArray& array, bool minMax) 
 // the targets, as does any array that no longer has one value per vertex (a warning).
 OrderedJson Exporter::writeMorphTargets(const model::Mesh& mesh, std::size_t vertexCount,
                                         const math::BasisN* baked) {
+    if (mesh.blend)
+        return mesh.blend->shapes.empty() ? OrderedJson::array()
+                                          : writeBlendTargets(mesh, vertexCount, baked);
+    // Documents saved before blend shapes were model data (decision 0051) still carry the
+    // targets of decision 0029 in extras.gltf.targets.
     const auto* kept = keptGltf(mesh.extra, "targets");
     if (!kept || !kept->is_array() || kept->empty())
         return OrderedJson::array();
@@ -382,13 +387,31 @@ Result<void> Exporter::writeMesh(NodeId instanceNode, const SkinnedInstance* ski
     json["primitives"] = std::move(primitives);
     if (const auto* kept = keptGltf(mesh.extra, "mesh"))
         for (const auto& [key, value] : kept->items())
-            if (key != "weights" || morphWeightsFit(value, targets))
+            if (key != "weights" || (!mesh.blend && morphWeightsFit(value, targets)))
                 json[key] = value;
+    if (mesh.blend && !targets.empty()) {
+        // The shapes' amounts and names: glTF's mesh weights and the extras.targetNames
+        // convention (Blender, three.js).
+        if (mesh.blend->amounts && morphWeightsFit(OrderedJson(*mesh.blend->amounts), targets))
+            json["weights"] = *mesh.blend->amounts;
+        const auto& shapes = mesh.blend->shapes;
+        if (std::any_of(shapes.begin(), shapes.end(), [](const auto& s) { return s.name; })) {
+            OrderedJson names = OrderedJson::array();
+            for (const auto& shape : shapes)
+                names.push_back(shape.name.value_or(""));
+            if (!json.contains("extras") || !json["extras"].is_object())
+                json["extras"] = OrderedJson::object();
+            json["extras"]["targetNames"] = std::move(names);
+        }
+    }
     auto& nodeJson = m_nodes[m_index.at(instanceNode)];
     // The node's morph weights: kept on the glTF node that showed the mesh (the bone, when the
     // import moved the mesh onto a child of it).
     const auto& shownBy = keptGltf(node.extra, "meshOf") ? m_document.node(node.parent) : node;
-    if (const auto* kept = keptGltf(shownBy.extra, "node"))
+    if (const auto& amounts = node.meshInstance()->blendAmounts;
+        mesh.blend && amounts && morphWeightsFit(OrderedJson(*amounts), targets))
+        nodeJson["weights"] = *amounts;
+    else if (const auto* kept = keptGltf(shownBy.extra, "node"))
         if (const auto* weights = gltf::member(*kept, "weights");
             weights && morphWeightsFit(*weights, targets))
             nodeJson["weights"] = *weights;

@@ -72,6 +72,9 @@ private:
     Result<void> writeMesh(NodeId instanceNode, const SkinnedInstance* skinned);
     OrderedJson writeMorphTargets(const model::Mesh& mesh, std::size_t vertexCount,
                                   const math::BasisN* baked);
+    // GltfBlendShapes.cpp: the mesh's blend shapes as targets (writeMorphTargets calls it).
+    OrderedJson writeBlendTargets(const model::Mesh& mesh, std::size_t vertexCount,
+                                  const math::BasisN* baked);
     std::size_t addVertexArray(const KeptVertexArray& array, bool minMax);
     void writeReferencePoses(NodeId skeleton);
     void writeKeptAnimation(const OrderedJson& animation);

@@ -8,7 +8,9 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <map>
 #include <optional>
+#include <string>
 #include <vector>
 
 namespace hyperrig::core::io::gltf {
@@ -73,6 +75,12 @@ Result<void> importBindPoses(ImportContext& context);
 // GltfAnimations.cpp: the file's animations (but reference poses) with their accessors decoded
 // into the JSON; marks the nodes they target with extras.gltf.source.
 model::OrderedJson keepAnimations(ImportContext& context);
+
+// GltfBlendShapes.cpp: morph targets (offsets per attribute, dense over the mesh's vertices)
+// as blend shapes, named after `names` (the mesh's extras.targetNames) where it has a string.
+model::BlendShapes
+blendFromMorphTargets(std::vector<std::map<std::string, model::OrderedJson>>& targets,
+                      std::size_t vertexCount, const model::OrderedJson* names);
 
 // The glTF data a G4MF item keeps for export, at extra["extras"]["gltf"] (created on demand).
 model::OrderedJson& gltfExtras(model::OrderedJson& extra);

@@ -340,13 +340,36 @@ Result<model::MeshId> buildMesh(ImportContext& context, std::size_t meshIndex,
             attributes[name] = std::move(value);
     }
     if (!build.targets.empty()) {
-        auto& targets = gltfExtras(mesh->extra)["targets"] = model::OrderedJson::array();
-        for (auto& target : build.targets) {
+        for (auto& target : build.targets)
             growKept(target, build.vertexCount);
-            model::OrderedJson attributes = model::OrderedJson::object();
-            for (auto& [name, value] : target)
-                attributes[name] = std::move(value);
-            targets.push_back(std::move(attributes));
+        // Names (extras.targetNames) and amounts (weights) move into the blend shapes; the
+        // kept mesh JSON no longer carries them (the export writes them from the shapes).
+        model::OrderedJson* keptMesh = nullptr;
+        if (mesh->extra.contains("extras") && gltfExtras(mesh->extra).contains("mesh"))
+            keptMesh = &gltfExtras(mesh->extra)["mesh"];
+        const model::OrderedJson* names = nullptr;
+        if (const auto* extras = member(json, "extras"))
+            names = member(*extras, "targetNames");
+        mesh->blend = blendFromMorphTargets(build.targets, build.vertexCount, names);
+        const auto* weights = member(json, "weights");
+        if (weights && weights->is_array() && weights->size() == build.targets.size() &&
+            std::all_of(weights->begin(), weights->end(),
+                        [](const model::OrderedJson& w) { return w.is_number(); }))
+            mesh->blend->amounts = weights->get<std::vector<double>>();
+        if (keptMesh && keptMesh->is_object()) {
+            if (mesh->blend->amounts)
+                keptMesh->erase("weights");
+            if (names && keptMesh->contains("extras") && (*keptMesh)["extras"].is_object()) {
+                (*keptMesh)["extras"].erase("targetNames");
+                if ((*keptMesh)["extras"].empty())
+                    keptMesh->erase("extras");
+            }
+            if (keptMesh->empty())
+                gltfExtras(mesh->extra).erase("mesh");
+            if (gltfExtras(mesh->extra).empty())
+                mesh->extra["extras"].erase("gltf");
+            if (mesh->extra["extras"].empty())
+                mesh->extra.erase("extras");
         }
         if (std::any_of(build.targetCounts.begin(), build.targetCounts.end(),
                         [&](std::size_t n) { return n != build.targets.size(); }))
@@ -393,6 +416,20 @@ Result<model::MeshId> buildMesh(ImportContext& context, std::size_t meshIndex,
     return id;
 }
 
+// The node's morph weights become the instance's blend amounts when they fit the shapes. They
+// also stay in the node's kept glTF JSON: a classic G4MF save has no place for blendAmounts, and
+// the export then writes the kept ones (it prefers the instance's when there are any).
+void takeNodeMorphWeights(const model::OrderedJson& json, const model::Mesh& mesh,
+                          model::MeshInstance& instance) {
+    const auto* weights = member(json, "weights");
+    if (!weights || !mesh.blend || !weights->is_array() ||
+        weights->size() != mesh.blend->shapes.size() ||
+        !std::all_of(weights->begin(), weights->end(),
+                     [](const model::OrderedJson& w) { return w.is_number(); }))
+        return;
+    instance.blendAmounts = weights->get<std::vector<double>>();
+}
+
 } // namespace
 
 Result<void> buildMeshes(ImportContext& context) {
@@ -421,6 +458,7 @@ Result<void> buildMeshes(ImportContext& context) {
         model::MeshInstance instance;
         instance.mesh = found->second;
         auto& node = context.document.node(context.ids[i]);
+        takeNodeMorphWeights(json, context.document.mesh(found->second), instance);
         if (std::holds_alternative<std::monostate>(node.component)) {
             node.component = instance;
             continue;

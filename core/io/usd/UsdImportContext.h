@@ -55,6 +55,13 @@ Result<void> buildSkeletons(ImportContext& context);
 // UsdMeshes.cpp: meshes, their skins and their kept primvars and blend shapes.
 Result<void> buildMeshes(ImportContext& context);
 
+// UsdBlendShapes.cpp: one BlendShape prim bound to a mesh under token `token`, as a model
+// shape whose offsets `toMesh` moves into mesh space (the linear part of the points' map); none,
+// with a warning naming the property, when the prim cannot be read as one.
+std::optional<model::BlendShape> usdBlendShapeOf(ImportContext& context, const std::string& token,
+                                                 const Prim& shape, const math::BasisN& toMesh,
+                                                 std::size_t vertexCount);
+
 // UsdImport.cpp: the G4MF name for a USD name (forbidden characters -> '_', made unique).
 std::string usdNodeName(const model::Document& document, const std::string& name);
 // extras.usd of a node or mesh (created on demand).

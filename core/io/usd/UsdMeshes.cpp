@@ -274,15 +274,18 @@ model::Skin usdSkinOf(ImportContext& context, const Prim& prim, const TextPlace&
 }
 
 // BlendShapes named by the mesh's own skel:blendShapes / skel:blendShapeTargets (not
-// inherited), kept as JSON until blend shapes are first-class (decision 0043).
-model::OrderedJson usdBlendShapesJson(ImportContext& context, const Prim& prim) {
-    model::OrderedJson shapes = model::OrderedJson::array();
+// inherited) become the mesh's blend shapes (usdBlendShapeOf); one that cannot be read stays JSON
+// in `unread` (name, prim path, every property as written: decision 0043's form).
+std::optional<model::BlendShapes> usdMeshBlendShapes(ImportContext& context, const Prim& prim,
+                                                     const math::BasisN& toMesh,
+                                                     std::size_t vertexCount,
+                                                     model::OrderedJson& unread) {
     if (!hasAppliedSchema(prim, "SkelBindingAPI"))
-        return shapes;
+        return std::nullopt;
     const Property* namesProperty = prim.property("skel:blendShapes");
     const Property* targets = prim.property("skel:blendShapeTargets");
     if (!namesProperty || !targets || !targets->value)
-        return shapes;
+        return std::nullopt;
     const Value* namesValue = usdStaticValue(context, prim, *namesProperty);
     auto names = namesValue ? usdTokenList(*namesValue) : std::nullopt;
     std::vector<const Value*> paths;
@@ -297,8 +300,9 @@ model::OrderedJson usdBlendShapesJson(ImportContext& context, const Prim& prim) 
                          "Mesh " + prim.path + " names " + std::to_string(names->size()) +
                              " blend shapes but has " + std::to_string(paths.size()) +
                              " skel:blendShapeTargets; its blend shapes are not kept");
-        return shapes;
+        return std::nullopt;
     }
+    model::BlendShapes blend;
     for (std::size_t i = 0; i < paths.size(); ++i) {
         if (paths[i]->kind != Value::Kind::Path)
             continue;
@@ -310,6 +314,10 @@ model::OrderedJson usdBlendShapesJson(ImportContext& context, const Prim& prim) 
                              " is not a BlendShape prim; skipped");
             continue;
         }
+        if (auto converted = usdBlendShapeOf(context, (*names)[i], *shape, toMesh, vertexCount)) {
+            blend.shapes.push_back(std::move(*converted));
+            continue;
+        }
         model::OrderedJson json = model::OrderedJson::object();
         json["name"] = (*names)[i];
         json["path"] = shape->path;
@@ -317,9 +325,11 @@ model::OrderedJson usdBlendShapesJson(ImportContext& context, const Prim& prim) 
         for (const auto& property : shape->properties)
             properties[property.name] = usdPropertyJson(property);
         json["properties"] = std::move(properties);
-        shapes.push_back(std::move(json));
+        unread.push_back(std::move(json));
     }
-    return shapes;
+    if (blend.shapes.empty())
+        return std::nullopt;
+    return blend;
 }
 
 Result<void> buildMesh(ImportContext& context, const PrimSite& site) {
@@ -525,15 +535,13 @@ Result<void> buildMesh(ImportContext& context, const PrimSite& site) {
             corners.push_back(static_cast<long long>(count));
         usd["faceVertexCounts"] = std::move(corners);
     }
-    auto blendShapes = usdBlendShapesJson(context, prim);
-    if (!blendShapes.empty()) {
-        usd["blendShapes"] = std::move(blendShapes);
-        context.warn("usd.blend-shapes.kept", prim.place,
-                     "the " + std::to_string(usd["blendShapes"].size()) + " blend shapes of Mesh " +
-                         prim.path +
-                         " are kept in the mesh's extras.usd.blendShapes (offsets in the prim's "
-                         "own space): HyperRig does not apply blend shapes yet");
-    }
+    // Offsets are vectors: the points' map without its translation moves them (usdskel.md
+    // §10: blend shapes apply to the prim's points before geomBindTransform and skinning, and
+    // toSkeleton(p + o) = toSkeleton(p) + L·o for the affine map toSkeleton = L·p + t).
+    model::OrderedJson unread = model::OrderedJson::array();
+    mesh->blend = usdMeshBlendShapes(context, prim, toSkeleton.basis(), vertexCount, unread);
+    if (!unread.empty())
+        usd["blendShapes"] = std::move(unread);
     if (influences) {
         model::OrderedJson skel = model::OrderedJson::object();
         skel["skeleton"] = skeleton->site.prim->path;

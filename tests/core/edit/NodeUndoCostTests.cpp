@@ -39,7 +39,8 @@ model::Document bigDocument() {
     document.meshes.append(std::move(mesh));
 
     const model::NodeId scene = appendNode(document, {}, "Scene");
-    appendNode(document, scene, "Body", model::MeshInstance{meshId, model::OrderedJson::object()});
+    appendNode(document, scene, "Body",
+               model::MeshInstance{meshId, model::OrderedJson::object(), std::nullopt});
     model::Skeleton skeleton;
     skeleton.extra = model::OrderedJson::object();
     const model::NodeId rig = appendNode(document, scene, "Rig", skeleton);

@@ -74,7 +74,7 @@ TinyRig makeTinyRig(int dimension, std::vector<double> meshPosition) {
     rig.mesh = mesh->id;
     document.meshes.append(std::move(mesh));
     document.node(rig.skinNode).component =
-        model::MeshInstance{rig.mesh, model::OrderedJson::object()};
+        model::MeshInstance{rig.mesh, model::OrderedJson::object(), std::nullopt};
     return rig;
 }
 

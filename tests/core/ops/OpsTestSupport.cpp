@@ -92,7 +92,8 @@ model::Document buildRigDocument(const std::vector<SkeletonSpec>& skeletons,
             for (std::size_t k = 0; k < 4; ++k)
                 surface.simplexes->values.push_back(static_cast<double>(v + k));
         mesh->surfaces.push_back(surface);
-        document.node(node).component = model::MeshInstance{mesh->id, model::OrderedJson::object()};
+        document.node(node).component =
+            model::MeshInstance{mesh->id, model::OrderedJson::object(), std::nullopt};
         document.meshes.append(std::move(mesh));
     }
     return document;

@@ -162,7 +162,8 @@ TEST_CASE("remove unused groups refuses what would move another mesh's groups",
             model::Skeleton second;
             second.extra = model::OrderedJson::object();
             const model::NodeId rig2 = addNode(document.root(), "SecondRig", second);
-            addNode(rig2, "Clothing2", model::MeshInstance{clothing, model::OrderedJson::object()});
+            addNode(rig2, "Clothing2",
+                    model::MeshInstance{clothing, model::OrderedJson::object(), std::nullopt});
         });
         CHECK(refusalOf(ops::removeUnusedGroups(f.document, clothing)) ==
               "Remove Unused Groups: mesh 'ClothingMesh': it is shown under skeletons "

@@ -2,6 +2,7 @@
 
 #include "core/edit/CommandBatch.h"
 #include "core/edit/commands/NodeCommands.h"
+#include "ui/panels/inspector/BlendAmountsView.h"
 #include "ui/panels/inspector/ComponentView.h"
 #include "ui/panels/inspector/NameEditor.h"
 #include "ui/panels/inspector/TransformEditor.h"
@@ -37,11 +38,13 @@ InspectorPanel::InspectorPanel(EditorSession& session, QWidget* parent)
     m_visible->setAccessibleName(tr("Visible"));
     m_visible->setToolTip(tr("Whether the node and its subtree are drawn"));
     m_component = new ComponentView(session, m_content);
+    m_blend = new BlendAmountsView(session, m_content);
     auto* contentLayout = new QVBoxLayout(m_content);
     contentLayout->addWidget(m_name);
     contentLayout->addWidget(m_visible);
     contentLayout->addWidget(m_transform);
     contentLayout->addWidget(m_component);
+    contentLayout->addWidget(m_blend);
     contentLayout->addStretch();
 
     auto* scroll = new QScrollArea(this);
@@ -56,6 +59,7 @@ InspectorPanel::InspectorPanel(EditorSession& session, QWidget* parent)
 
     connect(m_name, &NameEditor::message, this, &InspectorPanel::message);
     connect(m_transform, &TransformEditor::message, this, &InspectorPanel::message);
+    connect(m_blend, &BlendAmountsView::message, this, &InspectorPanel::message);
     // Any state change, not only clicks: assistive technology toggles a check box without one.
     connect(m_visible, &QCheckBox::stateChanged, this, &InspectorPanel::setVisibleClicked);
     connect(&session, &EditorSession::aboutToReplaceDocument, this,
@@ -89,6 +93,7 @@ void InspectorPanel::selectionChanged() {
     if (nodes == m_nodes && !nodes.empty())
         return;
     m_transform->finishEdit(); // a typed value or a hold belongs to the nodes it began on
+    m_blend->finishEdit();
     m_nodes = std::move(nodes);
     refresh();
 }
@@ -130,6 +135,7 @@ void InspectorPanel::refresh() {
     m_name->showNodes(m_nodes);
     m_transform->showNodes(m_nodes);
     m_component->showNodes(m_nodes);
+    m_blend->showNodes(m_nodes);
 
     const QSignalBlocker blocker(m_visible);
     int visible = 0;

@@ -16,6 +16,7 @@ class QLabel;
 
 namespace hyperrig::ui {
 
+class BlendAmountsView;
 class ComponentView;
 class EditorSession;
 class NameEditor;
@@ -55,6 +56,7 @@ private:
     TransformEditor* m_transform;
     QCheckBox* m_visible;
     ComponentView* m_component;
+    BlendAmountsView* m_blend;
 };
 
 } // namespace hyperrig::ui

@@ -52,9 +52,27 @@ void checkMorphValues(const std::vector<double>& actual, const std::vector<doubl
     }
 }
 
-std::vector<double> keptMorphValues(const model::OrderedJson& targets, std::size_t target,
-                                    const char* attribute) {
-    return targets.at(target).at(attribute).at("values").get<std::vector<double>>();
+// A shape's position offsets over the whole mesh (its sparse target densified).
+std::vector<double> morphPositions(const model::BlendShape& shape, std::size_t vertexCount) {
+    std::vector<double> values(vertexCount * 3, 0.0);
+    REQUIRE(shape.targets.position);
+    const auto& target = *shape.targets.position;
+    REQUIRE(target.indices);
+    for (std::size_t i = 0; i < target.indices->values.size(); ++i)
+        for (std::size_t c = 0; c < 3; ++c)
+            values[static_cast<std::size_t>(target.indices->values[i]) * 3 + c] =
+                target.offsets.values[i * 3 + c];
+    return values;
+}
+
+// The offsets of another attribute, kept with the shape (decision 0051).
+std::vector<double> keptMorphValues(const model::BlendShape& shape, const char* attribute) {
+    return shape.extra.at("extras")
+        .at("gltf")
+        .at("attributes")
+        .at(attribute)
+        .at("values")
+        .get<std::vector<double>>();
 }
 
 model::Document morphThroughG4mf() {
@@ -98,12 +116,43 @@ TEST_CASE("glTF import keeps morph targets over the whole mesh", "[gltf][morph]"
         CHECK(warning.rule.find("morph") == std::string::npos);
     const auto& mesh = morphBodyMesh(imported->document);
     CHECK(mesh.vertexCount() == 10);
-    const auto& targets = mesh.extra.at("extras").at("gltf").at("targets");
-    REQUIRE(targets.size() == 2);
-    checkMorphValues(keptMorphValues(targets, 0, "POSITION"), morphBulgePositions());
-    checkMorphValues(keptMorphValues(targets, 0, "NORMAL"), morphBulgeNormals());
-    checkMorphValues(keptMorphValues(targets, 1, "POSITION"), morphShiftPositions());
-    checkMorphValues(keptMorphValues(targets, 1, "NORMAL"), std::vector<double>(30, 0.0));
+    REQUIRE(mesh.blend);
+    const auto& shapes = mesh.blend->shapes;
+    REQUIRE(shapes.size() == 2);
+    CHECK(shapes[0].name == "Bulge");
+    CHECK(shapes[1].name == "Shift");
+    checkMorphValues(morphPositions(shapes[0], 10), morphBulgePositions());
+    checkMorphValues(keptMorphValues(shapes[0], "NORMAL"), morphBulgeNormals());
+    checkMorphValues(morphPositions(shapes[1], 10), morphShiftPositions());
+    // Sparse: Shift moves the 6 vertices of primitive 0 and vertices 1 and 3 of primitive 1.
+    CHECK(shapes[1].targets.position->indices->values ==
+          std::vector<double>{0, 1, 2, 3, 4, 5, 7, 9});
+    checkMorphValues(keptMorphValues(shapes[1], "NORMAL"), std::vector<double>(30, 0.0));
+    // Weights: the mesh's become the amounts, the node's the instance's; the kept glTF JSON no
+    // longer carries them.
+    CHECK(mesh.blend->amounts == std::vector<double>{0.25, 0.5});
+    auto& document = imported->document;
+    CHECK(morphBodyNode(document).meshInstance()->blendAmounts == std::vector<double>{0.5, 0.0});
+    CHECK_FALSE(mesh.extra.at("extras").at("gltf").contains("targets"));
+}
+
+TEST_CASE("glTF export writes the blend amounts and names as edited", "[gltf][morph][blend]") {
+    auto document = morphThroughG4mf();
+    morphBodyMesh(document).blend->shapes[1].name = "Slide";
+    morphBodyMesh(document).blend->amounts = std::vector<double>{1.0, 0.0};
+    std::get<model::MeshInstance>(morphBodyNode(document).component).blendAmounts =
+        std::vector<double>{0.0, 0.75};
+    const auto exported = morphExport(document);
+    CHECK(exported.model.meshes.at(0).weights == std::vector<double>{1.0, 0.0});
+    CHECK(exported.json["meshes"][0]["extras"]["targetNames"] ==
+          nlohmann::json::array({"Bulge", "Slide"}));
+    bool found = false;
+    for (const auto& node : exported.model.nodes)
+        if (node.name == "Body") {
+            found = true;
+            CHECK(node.weights == std::vector<double>{0.0, 0.75});
+        }
+    CHECK(found);
 }
 
 TEST_CASE("glTF -> G4MF -> glTF writes the morph targets, their weights and their animation",
@@ -153,8 +202,8 @@ TEST_CASE("a baked mesh transform turns morph position offsets, and drops normal
         math::VectorN{0.0, 0.0, 0.0});
     SECTION("position offsets only: turned as vectors") {
         auto document = morphThroughG4mf();
-        for (auto& target : morphBodyMesh(document).extra["extras"]["gltf"]["targets"])
-            target.erase("NORMAL");
+        for (auto& shape : morphBodyMesh(document).blend->shapes)
+            shape.extra["extras"]["gltf"]["attributes"].erase("NORMAL");
         morphBodyNode(document).transform = io::gltf::transformFromAffine(quarterTurn);
         const auto exported = morphExport(document);
         const auto& primitive = exported.model.meshes.at(0).primitives.at(0);

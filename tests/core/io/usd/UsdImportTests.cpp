@@ -36,6 +36,8 @@ struct UsdImportFixture {
         std::size_t count = 0;
         for (const model::MeshId id : document.meshes.order()) {
             const auto& extra = document.mesh(id).extra;
+            if (const auto& blend = document.mesh(id).blend)
+                count += blend->shapes.size();
             if (extra.contains("extras"))
                 count +=
                     extra["extras"]["usd"].value("blendShapes", model::OrderedJson::array()).size();

@@ -1,0 +1,105 @@
+#include "tests/ui/SessionTestSupport.h"
+#include "tests/ui/panels/PanelTestSupport.h"
+#include "ui/panels/inspector/InspectorPanel.h"
+#include "ui/session/EditorSession.h"
+#include "ui/widgets/NumberField.h"
+
+#include <QAccessible>
+#include <QGroupBox>
+#include <QLabel>
+#include <QSlider>
+#include <QTest>
+
+#include <catch2/catch.hpp>
+
+using namespace hyperrig;
+using hyperrig::test::child;
+using hyperrig::test::type;
+
+namespace {
+
+// The blend fixture (tests/fixtures/g4mf/blend-shapes.g4tf): node Face shows FaceMesh with
+// shapes Smile and Wide, mesh amounts [0.25, 0].
+struct BlendInspectorFixture {
+    ui::EditorSession session;
+    std::unique_ptr<ui::InspectorPanel> panel;
+    core::model::NodeId face;
+
+    BlendInspectorFixture() {
+        REQUIRE(session
+                    .openFile(QStringLiteral(HYPERRIG_SOURCE_DIR
+                                             "/tests/fixtures/g4mf/blend-shapes.g4tf"))
+                    .ok());
+        panel = std::make_unique<ui::InspectorPanel>(session);
+        panel->resize(420, 900);
+        panel->show();
+        REQUIRE(QTest::qWaitForWindowExposed(panel.get()));
+        face = session.document().findNode("Face");
+        REQUIRE(face);
+        session.select({face});
+    }
+    std::optional<std::vector<double>> amounts() const {
+        return session.document().node(face).meshInstance()->blendAmounts;
+    }
+    QString heard(QWidget* widget) const {
+        return QAccessible::queryAccessibleInterface(widget)->text(QAccessible::Name);
+    }
+};
+
+} // namespace
+
+TEST_CASE("the inspector lists a mesh instance's blend shapes with their amounts",
+          "[ui][inspector][blend]") {
+    BlendInspectorFixture f;
+    auto* group = child<QGroupBox>(*f.panel, "blendShapesGroup");
+    CHECK(group->isVisible());
+    CHECK(child<QLabel>(*f.panel, "blendShapeLabel0")->text() == "Smile");
+    CHECK(child<QLabel>(*f.panel, "blendShapeLabel1")->text() == "Wide");
+    auto* slider = child<QSlider>(*f.panel, "blendShapeSlider0");
+    auto* field = child<ui::NumberField>(*f.panel, "blendShapeAmount0");
+    CHECK(slider->value() == 25);
+    CHECK(field->value() == 0.25);
+    // Heard as seen: both controls of a row by its label.
+    CHECK(f.heard(slider) == "Smile");
+    CHECK(f.heard(field) == "Smile");
+    CHECK(child<QLabel>(*f.panel, "blendShapeLabel0")->buddy() == field);
+
+    f.session.select({f.session.document().findNode("Scene")});
+    CHECK_FALSE(group->isVisible());
+}
+
+TEST_CASE("dragging a blend slider is one undo step", "[ui][inspector][blend]") {
+    BlendInspectorFixture f;
+    auto* slider = child<QSlider>(*f.panel, "blendShapeSlider1");
+    const std::size_t steps = f.session.history().undoCount();
+    slider->setSliderDown(true); // the press: a transaction opens
+    for (int position : {10, 40, 75})
+        slider->setSliderPosition(position);
+    slider->setSliderDown(false); // the release commits it
+    CHECK(f.session.history().undoCount() == steps + 1);
+    CHECK(f.amounts() == std::vector<double>{0.25, 0.75});
+    CHECK(child<ui::NumberField>(*f.panel, "blendShapeAmount1")->value() == 0.75);
+    f.session.undo();
+    CHECK_FALSE(f.amounts().has_value());
+    CHECK(slider->value() == 0);
+
+    SECTION("Escape during the drag takes it back") {
+        slider->setFocus();
+        slider->setSliderDown(true);
+        slider->setSliderPosition(150);
+        QTest::keyClick(slider, Qt::Key_Escape);
+        CHECK_FALSE(f.amounts().has_value());
+        CHECK(f.session.history().undoCount() == steps);
+        CHECK(slider->value() == 0);
+    }
+}
+
+TEST_CASE("typing a blend amount sets it beyond the slider's range", "[ui][inspector][blend]") {
+    BlendInspectorFixture f;
+    auto* field = child<ui::NumberField>(*f.panel, "blendShapeAmount0");
+    type(field, QStringLiteral("3"));
+    CHECK(f.amounts() == std::vector<double>{3.0, 0.0});
+    CHECK(child<QSlider>(*f.panel, "blendShapeSlider0")->value() == 200); // clamped display
+    f.session.undo();
+    CHECK_FALSE(f.amounts().has_value());
+}

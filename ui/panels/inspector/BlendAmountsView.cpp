@@ -1,0 +1,191 @@
+#include "ui/panels/inspector/BlendAmountsView.h"
+
+#include "core/edit/commands/NodeCommands.h"
+#include "ui/session/EditorSession.h"
+#include "ui/widgets/NumberField.h"
+#include "ui/widgets/NumberFieldEdits.h"
+
+#include <QEvent>
+#include <QGridLayout>
+#include <QKeyEvent>
+#include <QLabel>
+#include <QSignalBlocker>
+#include <QSlider>
+
+#include <cmath>
+
+namespace hyperrig::ui {
+namespace {
+
+// Slider positions are hundredths of an amount, over the range riggers use (UsdSkel and glTF
+// amounts leave [0, 1] on purpose); the field takes any amount.
+constexpr int kBlendSliderScale = 100;
+constexpr int kBlendSliderMinimum = -100;
+constexpr int kBlendSliderMaximum = 200;
+
+const core::model::BlendShapes* blendOf(const EditorSession& session, core::model::NodeId node,
+                                        core::model::MeshId* mesh = nullptr) {
+    if (!session.hasDocument() || !node)
+        return nullptr;
+    const core::model::Node* found = session.document().nodes.find(node);
+    const core::model::MeshInstance* instance = found ? found->meshInstance() : nullptr;
+    const core::model::Mesh* shown =
+        instance ? session.document().meshes.find(instance->mesh) : nullptr;
+    if (!shown || !shown->blend || shown->blend->shapes.empty())
+        return nullptr;
+    if (mesh)
+        *mesh = instance->mesh;
+    return &*shown->blend;
+}
+
+} // namespace
+
+BlendAmountsView::BlendAmountsView(EditorSession& session, QWidget* parent)
+    : QGroupBox(tr("Blend Shapes"), parent), m_session(session) {
+    setObjectName(QStringLiteral("blendShapesGroup"));
+    setAccessibleName(tr("Blend Shapes"));
+    setToolTip(tr("How much of each blend shape this mesh instance shows"));
+    m_grid = new QGridLayout(this);
+    m_grid->setColumnStretch(1, 1);
+    hide();
+}
+
+double BlendAmountsView::amount(std::size_t shape) const {
+    const core::model::BlendShapes* blend = blendOf(m_session, m_node);
+    const core::model::Node* node = m_session.document().nodes.find(m_node);
+    if (!blend || !node || !node->meshInstance())
+        return 0.0;
+    return core::model::blendAmountOf(*blend, node->meshInstance()->blendAmounts, shape);
+}
+
+void BlendAmountsView::showNodes(const std::vector<core::model::NodeId>& nodes) {
+    const core::model::NodeId node = nodes.size() == 1 ? nodes.front() : core::model::NodeId{};
+    core::model::MeshId mesh;
+    const core::model::BlendShapes* blend = blendOf(m_session, node, &mesh);
+    if (!blend) {
+        finishEdit();
+        m_node = {};
+        m_names.clear();
+        rebuild();
+        hide();
+        return;
+    }
+    std::vector<std::string> names;
+    for (std::size_t s = 0; s < blend->shapes.size(); ++s)
+        names.push_back(blend->shapes[s].name.value_or(tr("Shape %1").arg(s).toStdString()));
+    if (node != m_node || mesh != m_mesh || names != m_names) {
+        finishEdit();
+        m_node = node;
+        m_mesh = mesh;
+        m_names = std::move(names);
+        rebuild();
+    }
+    show();
+    showValues();
+}
+
+void BlendAmountsView::finishEdit() {
+    for (Row& row : m_rows)
+        row.edits->finishEdit();
+    if (m_dragging && m_session.inTransaction())
+        m_session.commitTransaction();
+    m_dragging = false;
+}
+
+void BlendAmountsView::rebuild() {
+    for (Row& row : m_rows) {
+        delete row.slider;
+        delete row.field;
+        delete row.edits;
+    }
+    m_rows.clear();
+    while (QLayoutItem* item = m_grid->takeAt(0)) {
+        delete item->widget();
+        delete item;
+    }
+    for (std::size_t s = 0; s < m_names.size(); ++s) {
+        const QString name = QString::fromStdString(m_names[s]);
+        auto* label = new QLabel(name, this);
+        label->setObjectName(QStringLiteral("blendShapeLabel%1").arg(s));
+        auto* slider = new QSlider(Qt::Horizontal, this);
+        slider->setObjectName(QStringLiteral("blendShapeSlider%1").arg(s));
+        slider->setAccessibleName(name);
+        slider->setAccessibleDescription(tr("Blend amount, -1 to 2"));
+        slider->setRange(kBlendSliderMinimum, kBlendSliderMaximum);
+        slider->setSingleStep(1);
+        slider->setPageStep(10);
+        slider->installEventFilter(this);
+        auto* field = new NumberField(this);
+        field->setObjectName(QStringLiteral("blendShapeAmount%1").arg(s));
+        field->setAccessibleName(name);
+        field->setLimits(-100.0, 100.0);
+        field->setSingleStep(0.05);
+        label->setBuddy(field);
+        const core::model::NodeId node = m_node;
+        auto* edits = new NumberFieldEdits(
+            m_session, *field, "Set Blend Amount", [node] { return std::vector{node}; },
+            [this, s](core::model::NodeId) { return std::optional<double>(amount(s)); },
+            [s](core::model::NodeId target, double value) {
+                return core::edit::setBlendAmount(target, s, value);
+            },
+            this);
+        connect(edits, &NumberFieldEdits::refused, this, &BlendAmountsView::message);
+        connect(slider, &QSlider::sliderPressed, this, [this] {
+            if (m_session.inTransaction())
+                return;
+            m_session.beginTransaction("Set Blend Amount");
+            m_dragging = true;
+        });
+        connect(slider, &QSlider::valueChanged, this,
+                [this, s](int position) { sliderMoved(s, position); });
+        connect(slider, &QSlider::sliderReleased, this, [this] {
+            if (m_dragging && m_session.inTransaction())
+                m_session.commitTransaction();
+            m_dragging = false;
+        });
+        const int row = static_cast<int>(s);
+        m_grid->addWidget(label, row, 0);
+        m_grid->addWidget(slider, row, 1);
+        m_grid->addWidget(field, row, 2);
+        m_rows.push_back({slider, field, edits});
+    }
+}
+
+void BlendAmountsView::showValues() {
+    m_quiet = true;
+    for (std::size_t s = 0; s < m_rows.size(); ++s) {
+        const double value = amount(s);
+        if (!m_rows[s].slider->isSliderDown()) {
+            const QSignalBlocker blocker(m_rows[s].slider);
+            m_rows[s].slider->setValue(static_cast<int>(std::lround(value * kBlendSliderScale)));
+        }
+        if (!m_rows[s].field->isEditing())
+            m_rows[s].edits->showValue();
+    }
+    m_quiet = false;
+}
+
+void BlendAmountsView::sliderMoved(std::size_t shape, int position) {
+    if (m_quiet || !m_node)
+        return;
+    const double value = static_cast<double>(position) / kBlendSliderScale;
+    auto done = m_session.execute(core::edit::setBlendAmount(m_node, shape, value));
+    if (!done)
+        emit message(QString::fromStdString(done.error().message()));
+}
+
+// Escape while dragging a slider takes the drag back (ui-style.md §3).
+bool BlendAmountsView::eventFilter(QObject* watched, QEvent* event) {
+    if (event->type() == QEvent::KeyPress && m_dragging &&
+        static_cast<QKeyEvent*>(event)->key() == Qt::Key_Escape) {
+        m_session.rollbackTransaction();
+        m_dragging = false;
+        if (auto* slider = qobject_cast<QSlider*>(watched))
+            slider->setSliderDown(false);
+        showValues();
+        return true;
+    }
+    return QGroupBox::eventFilter(watched, event);
+}
+
+} // namespace hyperrig::ui
