@@ -147,7 +147,8 @@ void addCostMesh(model::Document& document, const std::string& name, model::Node
     }
     skin.groupNames = std::move(names);
     mesh->skin = std::move(skin);
-    document.node(node).component = model::MeshInstance{mesh->id, model::OrderedJson::object()};
+    document.node(node).component =
+        model::MeshInstance{mesh->id, model::OrderedJson::object(), std::nullopt};
     document.meshes.append(std::move(mesh));
 }
 

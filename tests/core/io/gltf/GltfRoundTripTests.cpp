@@ -200,7 +200,7 @@ TEST_CASE("glTF export writes the glTF rules the validator checks", "[gltf]") {
             CHECK_FALSE(
                 json["bufferViews"][ibm["bufferView"].get<std::size_t>()].contains("byteStride"));
             CHECK(json["skins"][0]["joints"].size() == 8);
-            CHECK((nodeJson["extras"].is_null() || !nodeJson["extras"].contains("hyperrig")));
+            CHECK((!nodeJson.contains("extras") || !nodeJson["extras"].contains("hyperrig")));
             // The plain node between joints is still a node, with a bone length in extras.
             bool twist = false;
             for (const auto& n : json["nodes"])
