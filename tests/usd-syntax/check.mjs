@@ -6,7 +6,7 @@
 //   node check.mjs FILE.usda...                  load these files
 //   node check.mjs --cli HYPERRIG_CLI --out DIR IN...
 //       write each IN as .usda with hyperrig-cli first: a .usda IN through G4MF (IN -> .g4tf ->
-//       .usda), a 3D G4MF IN directly, a 4D..8D G4MF IN as its cross-section (--cross-section)
+//       .usda), a 3D G4MF or glTF IN directly, a 4D..8D G4MF IN as its cross-section (--cross-section)
 import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
@@ -35,7 +35,7 @@ if (args[0] === "--cli") {
     mkdirSync(out, { recursive: true });
     files = [];
     for (const input of inputs) {
-        const stem = join(out, basename(input).replace(/\.(usda|g4tf|g4b)$/, ""));
+        const stem = join(out, basename(input).replace(/\.(usda|g4tf|g4b|gltf|glb)$/, ""));
         let source = input;
         const extra = [];
         if (input.endsWith(".usda")) {

@@ -9,7 +9,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
-#include <map>
+#include <unordered_map>
 
 namespace hyperrig::core::io::usd {
 namespace {
@@ -176,10 +176,14 @@ Result<std::vector<UsdBlendShapeOut>> usdBlendShapesForExport(const model::Mesh&
             out.keptProperties = (*usd)["properties"];
         // One offset per point of the union of every sub-shape's indices (UsdSkel's in-betweens
         // share the shape's pointIndices): offset sums per point, zeros where a sub-shape has none.
+        // The shape's own entries keep their order (normalOffsets the import kept follow it);
+        // points only an in-between moves come after them.
         std::vector<const model::BlendTargets*> subShapes{&shape.targets};
         for (const auto& inbetween : shape.inbetweens)
             subShapes.push_back(&inbetween.targets);
-        std::map<std::size_t, std::vector<std::array<double, 3>>> points;
+        std::vector<std::size_t> order;
+        std::unordered_map<std::size_t, std::size_t> entryOf;
+        std::vector<std::vector<std::array<double, 3>>> entries;
         for (std::size_t k = 0; k < subShapes.size(); ++k) {
             const auto& target = subShapes[k]->position;
             if (!target)
@@ -193,31 +197,36 @@ Result<std::vector<UsdBlendShapeOut>> usdBlendShapesForExport(const model::Mesh&
                     return Error(label + ", blend shape '" + out.name + "' moves vertex " +
                                  std::to_string(at) + "; the mesh has " +
                                  std::to_string(vertexCount));
-                auto& slot = points[static_cast<std::size_t>(at)];
-                slot.resize(subShapes.size(), {0.0, 0.0, 0.0});
+                const auto point = static_cast<std::size_t>(at);
+                auto [slot, added] = entryOf.try_emplace(point, order.size());
+                if (added) {
+                    order.push_back(point);
+                    entries.emplace_back(subShapes.size(), std::array<double, 3>{0.0, 0.0, 0.0});
+                }
                 const auto moved =
                     meshToPrim * math::VectorN{target->offsets.values[i * width],
                                                target->offsets.values[i * width + 1],
                                                target->offsets.values[i * width + 2]};
                 for (std::size_t c = 0; c < 3; ++c)
-                    slot[k][c] += moved[static_cast<int>(c)];
+                    entries[slot->second][k][c] += moved[static_cast<int>(c)];
             }
         }
-        const bool dense = points.size() == vertexCount && vertexCount > 0;
+        bool dense = order.size() == vertexCount && vertexCount > 0;
+        for (std::size_t i = 0; dense && i < order.size(); ++i)
+            dense = order[i] == i;
         out.inbetweens.resize(shape.inbetweens.size());
         for (std::size_t k = 1; k < subShapes.size(); ++k) {
             out.inbetweens[k - 1].name =
                 shape.inbetweens[k - 1].name.value_or("inbetween" + std::to_string(k - 1));
             out.inbetweens[k - 1].weight = shape.inbetweens[k - 1].weight;
         }
-        for (auto& [point, offsets] : points) {
-            offsets.resize(subShapes.size(), {0.0, 0.0, 0.0});
+        for (std::size_t e = 0; e < order.size(); ++e) {
             if (!dense)
-                out.pointIndices.push_back(static_cast<long long>(point));
-            out.offsets.insert(out.offsets.end(), offsets[0].begin(), offsets[0].end());
+                out.pointIndices.push_back(static_cast<long long>(order[e]));
+            out.offsets.insert(out.offsets.end(), entries[e][0].begin(), entries[e][0].end());
             for (std::size_t k = 1; k < subShapes.size(); ++k)
                 out.inbetweens[k - 1].offsets.insert(out.inbetweens[k - 1].offsets.end(),
-                                                     offsets[k].begin(), offsets[k].end());
+                                                     entries[e][k].begin(), entries[e][k].end());
         }
         shapes.push_back(std::move(out));
     }

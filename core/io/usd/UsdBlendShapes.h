@@ -16,7 +16,7 @@ namespace hyperrig::core::io::usd {
 // The mesh's skel:blendShapes token is `name`.
 struct UsdBlendShapeOut {
     std::string name;
-    std::vector<long long> pointIndices; // ascending; empty = every point in order
+    std::vector<long long> pointIndices; // empty = every point in order
     std::vector<double> offsets;         // x, y, z per entry, in the prim's space
     struct Inbetween {
         std::string name;
@@ -31,8 +31,9 @@ struct UsdBlendShapeOut {
 // the map from G4MF mesh space to the prim's space (the inverse of the import's
 // inverse(W_skeleton) · geomBindTransform for a skinned mesh; the identity when the writer
 // writes points in mesh space). In-betweens share their shape's pointIndices in UsdSkel, so the
-// entries are the union of the shape's and its in-betweens' indices, with zero offsets where a
-// sub-shape does not move a point. Fails, naming the shape, on offsets that are not 3-vectors or
+// entries are the union of the shape's and its in-betweens' indices (the shape's own in its
+// order, then those only in-betweens move), with zero offsets where a sub-shape does not move a
+// point. Fails, naming the shape, on offsets that are not 3-vectors or
 // an index past the vertices. Unnamed shapes are called Shape<i>, unnamed in-betweens
 // inbetween<k>; the writer still has to make them valid USD identifiers.
 Result<std::vector<UsdBlendShapeOut>> usdBlendShapesForExport(const model::Mesh& mesh,

@@ -562,6 +562,13 @@ void usdWarnDropped(UsdExportContext& context) {
                                      std::string(model::poseTypeName(pose.type)) +
                                      ", ...) are not written: UsdSkel has no stored poses");
             }
+        if (const auto* instance = node.meshInstance();
+            instance && instance->blendAmounts &&
+            std::any_of(instance->blendAmounts->begin(), instance->blendAmounts->end(),
+                        [](double amount) { return amount != 0.0; }))
+            context.warnOnce("blend-shape amounts of mesh instances (meshInstance.blendAmounts) "
+                             "are not written: UsdSkel takes blend-shape weights only from a "
+                             "SkelAnimation");
         if (const auto* bone = node.bone(); bone && (bone->mass || bone->shape))
             context.warnOnce("bone masses and physics shapes are not written (UsdSkel has none)");
         if (std::holds_alternative<model::LightComponent>(node.component) ||
@@ -572,9 +579,23 @@ void usdWarnDropped(UsdExportContext& context) {
     }
     for (model::MeshId id : document.meshes.order()) {
         const auto& mesh = document.mesh(id);
-        if (mesh.extra.is_object() &&
-            (mesh.extra.contains("blend") || mesh.extra.contains("blendShapes")))
-            context.warnOnce("G4MF blend shapes (mesh.blend) are not written yet");
+        if (mesh.blend) {
+            bool amounts = false;
+            for (std::size_t s = 0; s < mesh.blend->shapes.size(); ++s)
+                amounts |= model::blendAmountOf(*mesh.blend, std::nullopt, s) != 0.0;
+            bool normals = false;
+            for (const auto& shape : mesh.blend->shapes) {
+                normals |= !shape.targets.surfaces.empty();
+                for (const auto& inbetween : shape.inbetweens)
+                    normals |= !inbetween.targets.surfaces.empty();
+            }
+            if (amounts)
+                context.warnOnce("blend-shape amounts (mesh.blend.amounts) are not written: "
+                                 "UsdSkel takes blend-shape weights only from a SkelAnimation");
+            if (normals)
+                context.warnOnce("blend-shape normal targets of surfaces are not written "
+                                 "(UsdSkel's normalOffsets are per point)");
+        }
         for (const auto& surface : mesh.surfaces)
             if (surface.extra.is_object() && !surface.extra.empty())
                 context.warnOnce("surface normals, materials and texture maps are not written");

@@ -29,6 +29,10 @@ struct OutPrim {
     std::vector<std::size_t> children;
     model::NodeId node;                       // the node this prim writes, if any
     const model::OrderedJson* kept = nullptr; // kept JSON of an animation or blend shape prim
+    // A BlendShape prim of a mesh's model blend shape (mesh.blend): the shape's index there. Its
+    // Mesh prim writes its content, because offsets follow the points into the prim's space.
+    std::size_t blendShape = kUsdNoPrim;
+    std::size_t blendMeshPrim = kUsdNoPrim;
     math::AffineN world = math::AffineN::identity(3); // rest world of the prim's own space
     bool nodeTransform = false;        // its parent prim is its node's parent: write node.transform
     bool synthesized = false;          // a SkelRoot the writer added (kind = "component")
@@ -106,9 +110,11 @@ math::AffineN usdGeomBind(const UsdExportContext& context, const OutPrim& prim,
 Result<void> usdWriteMesh(UsdExportContext& context, OutPrim& prim);
 
 // UsdExportBlendShapes.cpp: every blend shape a mesh prim writes, placed and written in one
-// place (today the BlendShapes the import kept in the mesh's extras.usd.blendShapes, decision
-// 0043).
+// place: the mesh's model blend shapes (mesh.blend, decision 0052) and the BlendShapes the import
+// could not read, kept in the mesh's extras.usd.blendShapes (decision 0043). `meshToPrim` is the
+// linear part of the map the mesh's points went through into the prim's space.
 void usdPlaceBlendShapes(UsdExportContext& context, std::size_t meshPrim);
-void usdWriteBlendShapeBinding(UsdExportContext& context, OutPrim& meshPrim);
+Result<void> usdWriteBlendShapes(UsdExportContext& context, std::size_t meshPrim,
+                                 const math::BasisN& meshToPrim);
 
 } // namespace hyperrig::core::io::usd

@@ -13,22 +13,6 @@
 namespace hyperrig::core::io::usd {
 namespace {
 
-std::string usdPointsText(const std::string& declaration, const std::vector<double>& xyz) {
-    std::string text = declaration + " = [";
-    for (std::size_t i = 0; i + 2 < xyz.size(); i += 3)
-        text += std::string(i == 0 ? "(" : ", (") + usdFloatText(xyz[i]) + ", " +
-                usdFloatText(xyz[i + 1]) + ", " + usdFloatText(xyz[i + 2]) + ")";
-    return text + "]";
-}
-
-template <typename Integer>
-std::string usdIntArrayText(const std::string& declaration, const std::vector<Integer>& values) {
-    std::string text = declaration + " = [";
-    for (std::size_t i = 0; i < values.size(); ++i)
-        text += (i == 0 ? "" : ", ") + std::to_string(values[i]);
-    return text + "]";
-}
-
 // The mesh's faces as USD polygons: the triangles of every surface (G4MF winding, which is USD's
 // rightHanded one; reversed back where the import flipped a leftHanded mesh), merged back into
 // the polygons the import fan-triangulated when it kept their corner counts and the triangles
@@ -278,6 +262,7 @@ Result<void> usdWriteMesh(UsdExportContext& context, OutPrim& prim) {
     // world); G4MF vertices v are in the skeleton node's space through the mesh node's
     // transform M, so p = G⁻¹ ∘ W_skeleton ∘ M (v), exactly v when G is W_skeleton ∘ M.
     std::vector<double> points = mesh.vertices.values;
+    math::BasisN meshToPrim = math::BasisN::identity(3); // blend-shape offsets follow the points
     if (skinned) {
         const auto& skeletonPrim = context.prims[context.skeletons[prim.skeleton].prim];
         auto local = node.transform.toAffine(3);
@@ -290,6 +275,7 @@ Result<void> usdWriteMesh(UsdExportContext& context, OutPrim& prim) {
                 return Error("the geomBindTransform of mesh '" + node.displayName() +
                              "' is singular");
             const auto toPrim = math::AffineN::compose(*inverse, bound);
+            meshToPrim = toPrim.basis();
             for (std::size_t v = 0; v + 2 < points.size(); v += 3) {
                 const auto moved =
                     toPrim.applyPoint(math::VectorN{points[v], points[v + 1], points[v + 2]});
@@ -332,7 +318,9 @@ Result<void> usdWriteMesh(UsdExportContext& context, OutPrim& prim) {
                              "primvars:skel:jointWeights", "primvars:skel:geomBindTransform",
                              "primvars:skel:skinningMethod", "skel:joints"});
     }
-    usdWriteBlendShapeBinding(context, prim);
+    const auto meshPrim = static_cast<std::size_t>(&prim - context.prims.data());
+    if (auto shapes = usdWriteBlendShapes(context, meshPrim, meshToPrim); !shapes)
+        return shapes.error().withContext("mesh '" + node.displayName() + "'");
     if (const auto* properties = usdKeptMember(mesh.extra, "properties");
         properties && properties->is_object()) {
         const auto fitting = usdFittingProperties(context, node, *properties, points.size() / 3,

@@ -100,4 +100,12 @@ std::string usdMatrixText(const math::AffineN& affine) {
     return text + " )";
 }
 
+std::string usdPointsText(const std::string& declaration, const std::vector<double>& xyz) {
+    std::string text = declaration + " = [";
+    for (std::size_t i = 0; i + 2 < xyz.size(); i += 3)
+        text += std::string(i == 0 ? "(" : ", (") + usdFloatText(xyz[i]) + ", " +
+                usdFloatText(xyz[i + 1]) + ", " + usdFloatText(xyz[i + 2]) + ")";
+    return text + "]";
+}
+
 } // namespace hyperrig::core::io::usd

@@ -4,6 +4,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace hyperrig::core::io::usd {
 
@@ -29,5 +30,17 @@ std::string usdIdentifier(std::string_view name);
 // matrix, whose rows are the column-vector basis columns and the position (usdskel.md §1), so
 // the 16 numbers in text order are HyperRig's column-major 4x4.
 std::string usdMatrixText(const math::AffineN& affine);
+
+// `declaration = [(x, y, z), ...]` with float text (points, offsets, normals: 3-tuples in order).
+std::string usdPointsText(const std::string& declaration, const std::vector<double>& xyz);
+
+// `declaration = [a, b, ...]` for integer arrays.
+template <typename Integer>
+std::string usdIntArrayText(const std::string& declaration, const std::vector<Integer>& values) {
+    std::string text = declaration + " = [";
+    for (std::size_t i = 0; i < values.size(); ++i)
+        text += (i == 0 ? "" : ", ") + std::to_string(values[i]);
+    return text + "]";
+}
 
 } // namespace hyperrig::core::io::usd

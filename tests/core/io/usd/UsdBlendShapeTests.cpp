@@ -6,12 +6,17 @@
 #include "core/eval/RigEvaluation.h"
 #include "core/eval/ThreadPool.h"
 #include "core/io/usd/UsdBlendShapes.h"
+#include "core/io/usd/UsdExport.h"
+#include "tests/core/io/gltf/GltfTestSupport.h"
+#include "tests/core/io/usd/UsdDocumentAgreement.h"
 #include "tests/core/io/usd/UsdTestSupport.h"
 
+#include <algorithm>
 #include <cmath>
 #include <numbers>
 
 using namespace hyperrig::core;
+using hyperrig::test::usdExportLineNumbers;
 
 namespace {
 
@@ -176,7 +181,8 @@ TEST_CASE("blend shapes go back to UsdSkel's form for the writer", "[blend][usd]
     CHECK(smileOut.inbetweens[0].offsets == std::vector<double>{0, 0.035, 0, 0, 0.035, 0});
     CHECK(smileOut.keptProperties.contains("normalOffsets"));
 
-    SECTION("an in-between that moves other points widens the shared pointIndices") {
+    SECTION("an in-between that moves other points widens the shared pointIndices after the "
+            "shape's own") {
         auto edited = mesh;
         auto& half = *edited.blend->shapes[0].inbetweens[0].targets.position;
         half.indices->values = {1};
@@ -184,9 +190,9 @@ TEST_CASE("blend shapes go back to UsdSkel's form for the writer", "[blend][usd]
         auto widened = io::usd::usdBlendShapesForExport(edited, math::BasisN::identity(3));
         REQUIRE(widened);
         const auto& out = (*widened)[0];
-        CHECK(out.pointIndices == std::vector<long long>{1, 2, 3});
-        CHECK(out.offsets == std::vector<double>{0, 0, 0, 0, 0.05, 0, 0, 0.05, 0});
-        CHECK(out.inbetweens[0].offsets == std::vector<double>{0, 0.01, 0, 0, 0, 0, 0, 0, 0});
+        CHECK(out.pointIndices == std::vector<long long>{2, 3, 1});
+        CHECK(out.offsets == std::vector<double>{0, 0.05, 0, 0, 0.05, 0, 0, 0, 0});
+        CHECK(out.inbetweens[0].offsets == std::vector<double>{0, 0, 0, 0, 0, 0, 0, 0.01, 0});
     }
 }
 
@@ -211,4 +217,111 @@ TEST_CASE("OpenUSD's blendshapesWithNormals imports four shapes with their in-be
             }
         }
     CHECK(shapes == 4);
+}
+
+TEST_CASE("the .usda writer writes blend shapes back in the prim's space",
+          "[blend][usd][usd-export]") {
+    // The Smile character with Body bound a quarter turn about +z (geomBindTransform's rows are
+    // the images of x and y: x -> y, y -> -x). The import moves points and offsets into skeleton
+    // space: Smile's (0, 0.05, 0) becomes (-0.05, 0, 0) there; the writer, which writes the points
+    // in the prim's own space again, has to turn the offsets back.
+    std::string text = kUsdSmileCharacter;
+    const std::string anchor = "        uniform token[] skel:blendShapes";
+    text.insert(text.find(anchor), "        matrix4d primvars:skel:geomBindTransform = ( (0, 1, 0, "
+                                   "0), (-1, 0, 0, 0), (0, 0, 1, 0), (0, 0, 0, 1) )\n");
+    const auto imported = hyperrig::test::usdImportText(text);
+    const auto& body = imported.document.mesh(
+        imported.document.node(imported.document.findNode("Body")).meshInstance()->mesh);
+    REQUIRE(body.blend);
+    const auto& smile = *body.blend->shapes.at(0).targets.position;
+    CHECK(smile.offsets.values[0] == Approx(-0.05));
+    CHECK(smile.offsets.values[1] == Approx(0.0).margin(1e-12));
+
+    auto encoded = io::encodeUsda(imported.document);
+    REQUIRE(encoded);
+    INFO(encoded->text);
+    for (const auto& warning : encoded->warnings)
+        CHECK(warning.find("blend") == std::string::npos);
+    const auto offsets = usdExportLineNumbers(encoded->text, "uniform vector3f[] offsets");
+    REQUIRE(offsets.size() == 6);
+    for (std::size_t i = 0; i < 6; ++i)
+        CHECK(offsets[i] == Approx(i % 3 == 1 ? 0.05 : 0.0).margin(1e-7));
+    CHECK(usdExportLineNumbers(encoded->text, "uniform int[] pointIndices") ==
+          std::vector<double>{2, 3});
+    const auto half = usdExportLineNumbers(encoded->text, "uniform vector3f[] inbetweens:half");
+    REQUIRE(half.size() == 6);
+    CHECK(half[1] == Approx(0.035));
+    CHECK(usdExportLineNumbers(encoded->text, "weight =") == std::vector<double>{0.5});
+    // Kept as read: one normal offset per written entry.
+    CHECK(usdExportLineNumbers(encoded->text, "uniform vector3f[] normalOffsets") ==
+          std::vector<double>{0, 0, 1, 0, 0, 1});
+    CHECK(encoded->text.find("uniform token[] skel:blendShapes = [\"Smile\"]") !=
+          std::string::npos);
+    CHECK(encoded->text.find("rel skel:blendShapeTargets = [</Character/Body/Smile>]") !=
+          std::string::npos);
+
+    const auto again = hyperrig::test::usdImportText(encoded->text);
+    const auto difference =
+        hyperrig::test::usdFirstDisagreement(imported.document, again.document, 1e-6);
+    INFO(difference.value_or(""));
+    CHECK_FALSE(difference);
+}
+
+TEST_CASE("the .usda writer drops kept normal offsets that no longer fit an edited shape",
+          "[blend][usd][usd-export]") {
+    auto imported = hyperrig::test::usdImportText(kUsdSmileCharacter);
+    auto& document = imported.document;
+    auto& body = document.mesh(document.node(document.findNode("Body")).meshInstance()->mesh);
+    // Smile now moves vertex 1 too: three entries, two kept normal offsets.
+    auto& smile = *body.blend->shapes.at(0).targets.position;
+    smile.indices->values.push_back(1);
+    smile.offsets.values.insert(smile.offsets.values.end(), {0.0, 0.02, 0.0});
+    auto encoded = io::encodeUsda(document);
+    REQUIRE(encoded);
+    CHECK(encoded->text.find("normalOffsets") == std::string::npos);
+    CHECK(usdExportLineNumbers(encoded->text, "uniform int[] pointIndices") ==
+          std::vector<double>{2, 3, 1});
+    CHECK(std::any_of(
+        encoded->warnings.begin(), encoded->warnings.end(), [](const std::string& warning) {
+            return warning.find("normalOffsets of blend shape 'Smile'") != std::string::npos;
+        }));
+}
+
+TEST_CASE("glTF morph targets go to .usda as BlendShapes and come back", "[blend][usd][gltf]") {
+    // morph-targets.gltf (tests/fixtures/gltf/make_gltf_fixtures.py): 10 vertices; "Bulge" moves
+    // vertex v of primitive 0 (v < 6) and of primitive 1 (v - 6) by 0.1 · (1 + v) along z;
+    // "Shift" moves primitive 0 and vertices 1 and 3 of primitive 1 by 0.05 along x.
+    const auto document = hyperrig::test::gltfThroughG4mf("morph-targets.gltf");
+    auto encoded = io::encodeUsda(document);
+    REQUIRE(encoded);
+    const auto again = hyperrig::test::usdImportText(encoded->text);
+    const model::Mesh* body = nullptr;
+    for (const model::MeshId id : again.document.meshes.order())
+        if (again.document.mesh(id).blend)
+            body = &again.document.mesh(id);
+    REQUIRE(body);
+    REQUIRE(body->vertexCount() == 10);
+    REQUIRE(body->blend->shapes.size() == 2);
+    CHECK(body->blend->shapes[0].name == "Bulge");
+    CHECK(body->blend->shapes[1].name == "Shift");
+    std::vector<double> bulge(30, 0.0), shift(30, 0.0);
+    for (int v = 0; v < 10; ++v) {
+        bulge[static_cast<std::size_t>(3 * v + 2)] = 0.1 * (1 + (v < 6 ? v : v - 6));
+        shift[static_cast<std::size_t>(3 * v)] = v < 6 || v == 7 || v == 9 ? 0.05 : 0.0;
+    }
+    for (std::size_t s = 0; s < 2; ++s) {
+        const auto& target = *body->blend->shapes[s].targets.position;
+        std::vector<double> dense(30, 0.0);
+        for (std::size_t i = 0; i < target.entryCount(); ++i)
+            for (std::size_t c = 0; c < 3; ++c)
+                dense[static_cast<std::size_t>(target.indices ? target.indices->values[i]
+                                                              : double(i)) *
+                          3 +
+                      c] += target.offsets.values[i * 3 + c];
+        const auto& expected = s == 0 ? bulge : shift;
+        for (std::size_t i = 0; i < 30; ++i) {
+            INFO("shape " << s << " value " << i);
+            CHECK(dense[i] == Approx(expected[i]).margin(1e-6));
+        }
+    }
 }

@@ -102,6 +102,60 @@ private:
         numbers(normalised(x), normalised(y), where + "/weights");
     }
 
+    // A target's offsets as one 3-vector per vertex (zeros where it moves nothing): writers may
+    // list the same offsets sparsely, densely or in another order.
+    static std::vector<double> denseOffsets(const std::optional<core::model::BlendTarget>& target,
+                                            std::size_t vertexCount) {
+        std::vector<double> dense(vertexCount * 3, 0.0);
+        if (!target)
+            return dense;
+        const auto width = static_cast<std::size_t>(target->offsets.vectorSize);
+        for (std::size_t i = 0; i < target->entryCount(); ++i) {
+            const auto v =
+                target->indices ? static_cast<std::size_t>(target->indices->values[i]) : i;
+            for (std::size_t c = 0; c < 3 && c < width && v < vertexCount; ++c)
+                dense[v * 3 + c] += target->offsets.values[i * width + c];
+        }
+        return dense;
+    }
+
+    void blend(const core::model::Mesh& x, const core::model::Mesh& y, const std::string& where) {
+        if (x.blend.has_value() != y.blend.has_value())
+            return differ(where, "blend shapes in one only");
+        if (!x.blend)
+            return;
+        const auto& a = *x.blend;
+        const auto& b = *y.blend;
+        if (a.shapes.size() != b.shapes.size())
+            return differ(where, std::to_string(a.shapes.size()) + " vs " +
+                                     std::to_string(b.shapes.size()) + " blend shapes");
+        if (a.amounts != b.amounts)
+            differ(where, "blend amounts");
+        const std::size_t count = x.vertexCount();
+        for (std::size_t s = 0; s < a.shapes.size(); ++s) {
+            const auto& sa = a.shapes[s];
+            const auto& sb = b.shapes[s];
+            const std::string at = where + "/blend/" + sa.name.value_or(std::to_string(s));
+            if (sa.name != sb.name)
+                differ(at, "named '" + sb.name.value_or("") + "' in the second");
+            numbers(denseOffsets(sa.targets.position, count),
+                    denseOffsets(sb.targets.position, count), at + "/offsets");
+            if (sa.inbetweens.size() != sb.inbetweens.size())
+                return differ(at, "in-between count");
+            for (std::size_t k = 0; k < sa.inbetweens.size(); ++k) {
+                const auto& ia = sa.inbetweens[k];
+                const auto& ib = sb.inbetweens[k];
+                if (ia.name != ib.name || !close(ia.weight, ib.weight))
+                    differ(at + "/inbetweens/" + std::to_string(k), "name or weight");
+                numbers(denseOffsets(ia.targets.position, count),
+                        denseOffsets(ib.targets.position, count),
+                        at + "/inbetweens/" + std::to_string(k));
+            }
+            if (m_extras)
+                json(sa.extra, sb.extra, at + "/extra");
+        }
+    }
+
     void node(NodeId ia, NodeId ib, const std::string& parentWhere) {
         const Node& a = m_a.node(ia);
         const Node& b = m_b.node(ib);
@@ -169,6 +223,7 @@ private:
                 return differ(at, "skinned in one only");
             if (ma.skin)
                 skin(*ma.skin, *mb.skin, at + "/skin");
+            blend(ma, mb, at);
             if (m_extras)
                 json(ma.extra, mb.extra, at + "/extra");
         }

@@ -9,10 +9,10 @@
 
 #include <catch2/catch.hpp>
 #include <cmath>
-#include <regex>
 #include <sstream>
 
 using namespace hyperrig::core;
+using hyperrig::test::usdExportLineNumbers;
 using hyperrig::test::usdFirstDisagreement;
 using hyperrig::test::usdImportFile;
 using hyperrig::test::usdImportText;
@@ -35,25 +35,6 @@ std::string usdExportText(const model::Document& document) {
     INFO((encoded ? std::string() : encoded.error().message()));
     REQUIRE(encoded);
     return encoded->text;
-}
-
-// The numbers of the first line of `text` that starts with `head` (after indentation), in order.
-std::vector<double> usdExportLineNumbers(const std::string& text, const std::string& head) {
-    std::istringstream lines(text);
-    for (std::string line; std::getline(lines, line);) {
-        const auto start = line.find_first_not_of(' ');
-        if (start == std::string::npos || line.compare(start, head.size(), head) != 0)
-            continue;
-        std::vector<double> numbers;
-        const std::regex number(R"([-+]?[0-9]*\.?[0-9]+(?:[eE][-+]?[0-9]+)?)");
-        const std::string rest = line.substr(start + head.size());
-        for (auto it = std::sregex_iterator(rest.begin(), rest.end(), number);
-             it != std::sregex_iterator(); ++it)
-            numbers.push_back(std::stod(it->str()));
-        return numbers;
-    }
-    FAIL("no line starts with " << head);
-    return {};
 }
 
 // A small skinned rig built in code: skeleton "Rig" turned 60° about +Z, bones Base (at y = 1)
@@ -104,7 +85,8 @@ model::Document usdExportSmallRig() {
     const model::MeshId meshId = mesh->id;
     document.meshes.append(std::move(mesh));
     const model::NodeId skinNode = addNode(document, "Skin", rig);
-    document.node(skinNode).component = model::MeshInstance{meshId, model::OrderedJson::object()};
+    document.node(skinNode).component =
+        model::MeshInstance{meshId, model::OrderedJson::object(), std::nullopt};
     return document;
 }
 

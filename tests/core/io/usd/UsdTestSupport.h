@@ -5,7 +5,10 @@
 
 #include <catch2/catch.hpp>
 #include <filesystem>
+#include <regex>
+#include <sstream>
 #include <string>
+#include <vector>
 
 namespace hyperrig::test {
 
@@ -44,6 +47,25 @@ inline bool usdHasWarning(const core::Diagnostics& warnings, const std::string& 
         if (warning.rule == rule && (place.empty() || warning.pointer == place))
             return true;
     return false;
+}
+
+// The numbers of the first line of `text` that starts with `head` (after indentation), in order.
+inline std::vector<double> usdExportLineNumbers(const std::string& text, const std::string& head) {
+    std::istringstream lines(text);
+    for (std::string line; std::getline(lines, line);) {
+        const auto start = line.find_first_not_of(' ');
+        if (start == std::string::npos || line.compare(start, head.size(), head) != 0)
+            continue;
+        std::vector<double> numbers;
+        const std::regex number(R"([-+]?[0-9]*\.?[0-9]+(?:[eE][-+]?[0-9]+)?)");
+        const std::string rest = line.substr(start + head.size());
+        for (auto it = std::sregex_iterator(rest.begin(), rest.end(), number);
+             it != std::sregex_iterator(); ++it)
+            numbers.push_back(std::stod(it->str()));
+        return numbers;
+    }
+    FAIL("no line starts with " << head);
+    return {};
 }
 
 } // namespace hyperrig::test
