@@ -3,6 +3,7 @@
 #include "app/hyperrig-cli/DocumentFiles.h"
 #include "app/hyperrig-cli/GltfConvert.h"
 #include "app/hyperrig-cli/UsdConvert.h"
+#include "core/eval/animation/SkelAnimationSample.h"
 #include "core/model/DocumentSummary.h"
 #include "core/model/JsonDump.h"
 
@@ -11,7 +12,18 @@
 namespace hyperrig::cli {
 namespace {
 
+// The names of the animations kept on `skeleton` (UsdSkel SkelAnimations, decision 0042).
+std::vector<std::string> animationsOf(const std::vector<core::eval::KeptAnimation>& animations,
+                                      core::model::NodeId skeleton) {
+    std::vector<std::string> names;
+    for (const auto& animation : animations)
+        if (animation.skeleton == skeleton)
+            names.push_back(animation.name);
+    return names;
+}
+
 nlohmann::ordered_json summaryJson(const core::model::DocumentSummary& summary,
+                                   const std::vector<core::eval::KeptAnimation>& animations,
                                    const core::io::ReadDocument& read, bool gltf, bool usd) {
     nlohmann::ordered_json json;
     json["dimension"] = summary.dimension;
@@ -33,6 +45,7 @@ nlohmann::ordered_json summaryJson(const core::model::DocumentSummary& summary,
     json["influences"] = summary.influences;
     json["vertices"] = summary.vertices;
     json["simplexes"] = summary.simplexes;
+    json["blendShapes"] = summary.blendShapes;
     nlohmann::ordered_json skeletons = nlohmann::ordered_json::array();
     for (const auto& skeleton : summary.skeletonDetails) {
         nlohmann::ordered_json entry;
@@ -41,6 +54,7 @@ nlohmann::ordered_json summaryJson(const core::model::DocumentSummary& summary,
         entry["jointSlots"] = skeleton.jointSlots;
         entry["bindPoses"] = skeleton.bindPoses;
         entry["skinnedMeshes"] = skeleton.skinnedMeshes;
+        entry["animations"] = animationsOf(animations, skeleton.node);
         skeletons.push_back(std::move(entry));
     }
     json["skeletonDetails"] = std::move(skeletons);
@@ -64,9 +78,11 @@ int runInfo(const ParsedOptions& options, CliContext& context) {
     if (!read)
         return kExitUnreadable;
     const auto summary = core::model::summarize(read->document);
+    const auto animations = core::eval::keptAnimations(read->document);
     if (options.flag("json")) {
-        std::fprintf(context.out, "%s\n",
-                     core::model::jsonText(summaryJson(summary, *read, gltf, usd), 2).c_str());
+        std::fprintf(
+            context.out, "%s\n",
+            core::model::jsonText(summaryJson(summary, animations, *read, gltf, usd), 2).c_str());
         return kExitSuccess;
     }
     if (usd)
@@ -88,12 +104,19 @@ int runInfo(const ParsedOptions& options, CliContext& context) {
                  "  simplexes   %zu\n",
                  summary.nodes, summary.skeletons, summary.bones, summary.meshes, summary.skins,
                  summary.groups, summary.influences, summary.vertices, summary.simplexes);
-    for (const auto& skeleton : summary.skeletonDetails)
+    if (summary.blendShapes > 0)
+        std::fprintf(context.out, "  blend shapes %zu\n", summary.blendShapes);
+    for (const auto& skeleton : summary.skeletonDetails) {
         std::fprintf(context.out,
                      "  skeleton %s: %zu bones, %zu joint slots, bind poses: %s, skinned "
-                     "meshes: %s\n",
+                     "meshes: %s",
                      skeleton.name.c_str(), skeleton.bones, skeleton.jointSlots,
                      joined(skeleton.bindPoses).c_str(), joined(skeleton.skinnedMeshes).c_str());
+        const auto names = animationsOf(animations, skeleton.node);
+        if (!names.empty())
+            std::fprintf(context.out, ", animations: %s", joined(names).c_str());
+        std::fprintf(context.out, "\n");
+    }
     return kExitSuccess;
 }
 
@@ -102,8 +125,8 @@ int runInfo(const ParsedOptions& options, CliContext& context) {
 CliCommand infoCommand() {
     return {"info", "info FILE [--json]",
             "counts (G4MF, or a .gltf/.glb/.usda as imported) of nodes, skeletons, bones, meshes, "
-            "skins, "
-            "groups, influences, simplexes",
+            "skins, groups, influences, simplexes and blend shapes; each skeleton's bind poses, "
+            "skinned meshes and animations",
             OptionSpec{{"json"}, {}, 1, 1}, &runInfo};
 }
 

@@ -22,6 +22,8 @@ DocumentSummary summarize(const Document& document) {
         const Mesh& mesh = document.mesh(id);
         summary.vertices += mesh.vertexCount();
         summary.simplexes += mesh.simplexCount();
+        if (mesh.blend)
+            summary.blendShapes += mesh.blend->shapes.size();
         if (mesh.skin) {
             ++summary.skins;
             summary.influences += mesh.skin->influenceCount();

@@ -28,6 +28,7 @@ struct DocumentSummary {
     std::size_t influences = 0; // summed over skins
     std::size_t vertices = 0;
     std::size_t simplexes = 0;
+    std::size_t blendShapes = 0; // summed over meshes (mesh.blend)
     std::vector<SkeletonSummary> skeletonDetails;
 };
 

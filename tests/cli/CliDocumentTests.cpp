@@ -141,3 +141,25 @@ TEST_CASE("info, convert and edit report unreadable inputs and failed writes ali
         CHECK_FALSE(std::filesystem::exists(unwritable));
     }
 }
+
+TEST_CASE("info counts blend shapes and names each skeleton's animations", "[cli][info]") {
+    // morph-targets.gltf has two morph targets, Bulge and Shift
+    // (tests/fixtures/gltf/make_gltf_fixtures.py); OpenUSD's skinnedArm.usda has one
+    // SkelAnimation, /Model/Skel/Anim, bound to its Skeleton.
+    const auto fixture =
+        std::string(HYPERRIG_SOURCE_DIR) + "/tests/fixtures/gltf/morph-targets.gltf";
+    const auto morph = runProcess(cliExecutable(), {"info", fixture, "--json"});
+    REQUIRE(morph.exitCode == 0);
+    CHECK(nlohmann::json::parse(morph.out)["blendShapes"] == 2);
+    const auto text = runProcess(cliExecutable(), {"info", fixture});
+    CHECK_THAT(text.out, Catch::Contains("blend shapes 2"));
+
+    const auto arm = std::string(HYPERRIG_SOURCE_DIR) + "/../shared/data/usd/skinnedArm.usda";
+    const auto armJson = runProcess(cliExecutable(), {"info", arm, "--json"});
+    REQUIRE(armJson.exitCode == 0);
+    const auto json = nlohmann::json::parse(armJson.out);
+    CHECK(json["blendShapes"] == 0);
+    REQUIRE(json["skeletonDetails"].size() == 1);
+    CHECK(json["skeletonDetails"][0]["animations"] == nlohmann::json::array({"Anim"}));
+    CHECK_THAT(runProcess(cliExecutable(), {"info", arm}).out, Catch::Contains("animations: Anim"));
+}
