@@ -326,7 +326,6 @@ Result<void> sampleOne(const model::Document& document, const CompiledRig& rig,
             math::AffineN(basis, math::VectorN{t[3 * i], t[3 * i + 1], t[3 * i + 2]}));
     }
     return sampleBlendWeights(document, rig, skeleton, properties, time, fail, path, sample);
-    return {};
 }
 
 } // namespace
