@@ -6,6 +6,8 @@
 #include "core/eval/PoseFile.h"
 #include "core/ops/PoseAsRest.h"
 
+#include <cstdio>
+
 namespace hyperrig::cli {
 namespace {
 
@@ -37,6 +39,13 @@ int runPose(const ParsedOptions& options, CliContext& context) {
     if (!loaded)
         return exitStatus;
     const auto& [rig, pose] = *loaded;
+    // Baking writes bones and skinned vertices; blend shapes stay shapes (decision 0059): the
+    // animation's weights are not written as amounts, nor baked into the vertices.
+    if (!pose.blendAmounts.empty())
+        std::fprintf(context.err,
+                     "hyperrig-cli: warning: the animation's blend-shape weights at that time "
+                     "are not baked: the new rest shape is skinned from the vertices without "
+                     "them, and the document's blend shapes and amounts stay as they are\n");
     auto command = core::ops::poseAsRestCommand(document, rig, pose);
     if (!command)
         return report.fail(command.error().message(), kExitFailure);

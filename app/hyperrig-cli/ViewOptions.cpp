@@ -5,6 +5,7 @@
 
 #include <charconv>
 #include <cmath>
+#include <cstdio>
 
 namespace hyperrig::cli {
 
@@ -79,8 +80,8 @@ core::Result<void> checkPoseSourceOptions(const ParsedOptions& options, bool req
 
 core::Result<core::eval::Pose> poseFromOptions(const ParsedOptions& options,
                                                const core::model::Document& document,
-                                               const core::eval::CompiledRig& rig,
-                                               bool& unreadable) {
+                                               const core::eval::CompiledRig& rig, bool& unreadable,
+                                               std::vector<std::string>& warnings) {
     unreadable = false;
     if (const auto poseFile = options.value("pose")) {
         auto pose = core::eval::readPoseFile(*poseFile, document, rig);
@@ -96,6 +97,7 @@ core::Result<core::eval::Pose> poseFromOptions(const ParsedOptions& options,
         auto sample = core::eval::sampleAnimation(*animation, *time, document, rig);
         if (!sample)
             return sample.error().withContext("--animation");
+        warnings = std::move(sample->warnings);
         return std::move(sample->pose);
     }
     return core::eval::Pose{};
@@ -111,7 +113,10 @@ std::optional<RigAndPose> rigAndPoseFromOptions(const ParsedOptions& options,
         return std::nullopt;
     }
     bool poseUnreadable = false;
-    auto pose = poseFromOptions(options, document, *rig, poseUnreadable);
+    std::vector<std::string> warnings;
+    auto pose = poseFromOptions(options, document, *rig, poseUnreadable, warnings);
+    for (const auto& warning : warnings)
+        std::fprintf(report.context.err, "hyperrig-cli: warning: %s\n", warning.c_str());
     if (!pose) {
         exitStatus =
             report.fail(pose.error().message(), poseUnreadable ? kExitUnreadable : kExitFailure);

@@ -9,6 +9,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace hyperrig::cli {
 
@@ -33,11 +34,13 @@ core::Result<void> checkPoseSourceOptions(const ParsedOptions& options, bool req
 // The pose of --pose POSE.json, --pose-name NAME or --animation NAME --time T (the rest pose
 // when none is given).
 // `unreadable` is set when the failure is a pose file that cannot be read or parsed (exit 2)
-// rather than a pose the document does not have (exit 1).
+// rather than a pose the document does not have (exit 1). An animation's pose carries the
+// blend amounts its blendShapeWeights give (Pose::blendAmounts); `warnings` gets what the
+// sampler noticed (tokens that name no blend shape).
 core::Result<core::eval::Pose> poseFromOptions(const ParsedOptions& options,
                                                const core::model::Document& document,
-                                               const core::eval::CompiledRig& rig,
-                                               bool& unreadable);
+                                               const core::eval::CompiledRig& rig, bool& unreadable,
+                                               std::vector<std::string>& warnings);
 
 // A document's compiled rig and the pose of --pose / --pose-name.
 struct RigAndPose {

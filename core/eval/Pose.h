@@ -17,7 +17,14 @@ namespace hyperrig::core::eval {
 // "apply pose as rest" (edit/commands/RestPoseCommand.h).
 struct Pose {
     std::unordered_map<model::NodeId, math::AffineN> local;
+    // Blend amounts shown instead of the document's, per mesh-instance node: the whole list for
+    // that instance (one per shape of its mesh, missing entries 0, as meshInstance.blendAmounts),
+    // replacing both the instance's blendAmounts and the mesh's amounts while this pose is shown.
+    // A UsdSkel animation's blendShapeWeights come this way (SkelAnimationSample.h, decision
+    // 0059); instances not listed show the document's amounts. Never written to the document.
+    std::unordered_map<model::NodeId, std::vector<double>> blendAmounts;
 
+    // No bone is posed (blend amounts may still be overridden: they do not move bones).
     bool isRest() const { return local.empty(); }
     // The local transform of compiled bone `bone` under this pose.
     const math::AffineN& localOf(const CompiledSkeleton& skeleton, std::size_t bone) const;

@@ -5,6 +5,8 @@
 #include "core/eval/skinning/SkinningKernels.h"
 #include "core/model/ItemLabels.h"
 
+#include <optional>
+
 namespace hyperrig::core::eval {
 namespace {
 
@@ -64,17 +66,25 @@ Result<void> evaluateRig(const model::Document& document, const CompiledRig& rig
         const CompiledMesh& mesh = rig.mesh(instance.mesh);
         // Blend shapes first, on a copy of the rest positions, and only when some amount is not
         // zero: the common path reads the compiled rest positions as before.
+        // The pose's amounts for this instance (an animation's blend-shape weights) replace the
+        // document's while it is shown; a copy only on that path, a few numbers per instance.
         const model::Mesh* source = document.meshes.find(instance.mesh);
         const model::MeshInstance* shown = document.node(instance.node).meshInstance();
-        const bool blended = source && source->blend && shown &&
-                             model::hasActiveBlend(*source->blend, shown->blendAmounts);
+        std::optional<std::vector<double>> posedAmounts;
+        if (const auto posed = pose.blendAmounts.find(instance.node);
+            posed != pose.blendAmounts.end())
+            posedAmounts = posed->second;
+        const std::optional<std::vector<double>>* amounts =
+            posedAmounts ? &posedAmounts : (shown ? &shown->blendAmounts : nullptr);
+        const bool blended =
+            source && source->blend && amounts && model::hasActiveBlend(*source->blend, *amounts);
         const bool skinned =
             instance.skeleton != CompiledInstance::kNotSkinned && !pose.isRest() && mesh.skin;
         if (blended) {
             std::vector<float>& target =
                 skinned ? result.blendedPositions : result.deformedPositions;
             target.assign(mesh.restPositions.begin(), mesh.restPositions.end());
-            applyBlendPositions(*source->blend, shown->blendAmounts, mesh.dimension, target);
+            applyBlendPositions(*source->blend, *amounts, mesh.dimension, target);
             result.deformed = !skinned;
         }
         if (!skinned)

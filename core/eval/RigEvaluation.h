@@ -42,7 +42,8 @@ struct EvaluatedRig {
 
 // Evaluates `pose`: world transforms of every node (bones use the pose's local transforms), the
 // posed skeleton-space transforms of every skeleton, and the deformed vertices of every instance
-// with active blend shapes (BlendShapeEval.h) or a skin the pose moves (skinned in blocks on
+// with active blend shapes (BlendShapeEval.h; at the pose's blendAmounts for the instances it
+// lists, else the document's) or a skin the pose moves (skinned in blocks on
 // `pool` with the fastest kernel, from the blended positions when there are any). Fails when a
 // node's transform is malformed, naming it.
 Result<void> evaluateRig(const model::Document& document, const CompiledRig& rig, const Pose& pose,

@@ -33,7 +33,8 @@ struct PreviewDocument {
 
     // "rest" or a bind pose's type name, as core::eval::namedPose takes it.
     core::Result<core::eval::Pose> pose(const std::string& name) const;
-    // The animation `name` at time code `time` (core::eval::sampleAnimation's pose).
+    // The animation `name` at time code `time` (core::eval::sampleAnimation's pose, carrying the
+    // blend amounts its blendShapeWeights give the bound meshes: decision 0059).
     core::Result<core::eval::Pose> animationPose(const std::string& name, double time) const;
 };
 

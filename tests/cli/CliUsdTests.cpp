@@ -5,7 +5,9 @@
 #include <cmath>
 #include <cstdio>
 #include <fstream>
+#include <iterator>
 #include <nlohmann/json.hpp>
+#include <string>
 
 using hyperrig::test::cliExecutable;
 using hyperrig::test::runProcess;
@@ -200,4 +202,147 @@ TEST_CASE("render draws a kept SkelAnimation at a time", "[cli][usd][animation][
                                      "--animation", "Walk", "--time", "1"});
     CHECK(unknown.exitCode == 1);
     CHECK(!std::filesystem::exists(folder / "x.png"));
+}
+
+namespace {
+
+// A quad bound to joint A, which the animation moves by (2, 0, 0); BlendShape "Lift" moves point
+// 2 (1, 1, 0) by (1, 1, 0); the animation's Lift weight is 0 at time 0 and 1 at time 10, and its
+// token "Ghost" names no shape.
+const char* const kCliBlendWeightQuad = R"(#usda 1.0
+def SkelRoot "Root"
+{
+    def Skeleton "Skel" (
+        prepend apiSchemas = ["SkelBindingAPI"]
+    )
+    {
+        uniform token[] joints = ["A"]
+        uniform matrix4d[] bindTransforms = [((1,0,0,0),(0,1,0,0),(0,0,1,0),(0,0,0,1))]
+        uniform matrix4d[] restTransforms = [((1,0,0,0),(0,1,0,0),(0,0,1,0),(0,0,0,1))]
+        rel skel:animationSource = <Anim>
+        def SkelAnimation "Anim"
+        {
+            uniform token[] joints = ["A"]
+            float3[] translations = [(2, 0, 0)]
+            quatf[] rotations = [(1, 0, 0, 0)]
+            half3[] scales = [(1, 1, 1)]
+            uniform token[] blendShapes = ["Lift", "Ghost"]
+            float[] blendShapeWeights.timeSamples = {
+                0: [0, 1],
+                10: [1, 1],
+            }
+        }
+    }
+    def Mesh "Quad" (
+        prepend apiSchemas = ["SkelBindingAPI"]
+    )
+    {
+        int[] faceVertexCounts = [4]
+        int[] faceVertexIndices = [0, 1, 2, 3]
+        point3f[] points = [(0, 0, 0), (1, 0, 0), (1, 1, 0), (0, 1, 0)]
+        rel skel:skeleton = </Root/Skel>
+        int[] primvars:skel:jointIndices = [0] (
+            elementSize = 1
+            interpolation = "constant"
+        )
+        float[] primvars:skel:jointWeights = [1] (
+            elementSize = 1
+            interpolation = "constant"
+        )
+        uniform token[] skel:blendShapes = ["Lift"]
+        rel skel:blendShapeTargets = [</Root/Quad/Lift>]
+        def BlendShape "Lift"
+        {
+            uniform vector3f[] offsets = [(1, 1, 0)]
+            uniform int[] pointIndices = [2]
+        }
+    }
+}
+)";
+
+// Whether the OBJ file has the vertex (x, y, z).
+bool cliObjHasVertex(const std::filesystem::path& obj, double x, double y, double z) {
+    std::ifstream lines(obj);
+    for (std::string line; std::getline(lines, line);) {
+        double vx = 0, vy = 0, vz = 0;
+        if (std::sscanf(line.c_str(), "v %lf %lf %lf", &vx, &vy, &vz) == 3 &&
+            std::abs(vx - x) < 1e-5 && std::abs(vy - y) < 1e-5 && std::abs(vz - z) < 1e-5)
+            return true;
+    }
+    return false;
+}
+
+} // namespace
+
+TEST_CASE("slice and render show an animation's blend-shape weights",
+          "[cli][usd][animation][blend]") {
+    TemporaryFolder folder;
+    const auto usda = folder / "quad.usda";
+    std::ofstream(usda) << kCliBlendWeightQuad;
+    const auto quad = folder / "quad.g4tf";
+    REQUIRE(runProcess(cliExecutable(), {"convert", usda.string(), quad.string()}).exitCode == 0);
+    // Time 5: Lift at 0.5, so point 2 is (1, 1, 0) + 0.5 · (1, 1, 0), moved by (2, 0, 0).
+    const auto obj = folder / "quad.obj";
+    const auto slice = runProcess(cliExecutable(), {"slice", quad.string(), "--animation", "Anim",
+                                                    "--time", "5", "-o", obj.string()});
+    INFO(slice.err);
+    REQUIRE(slice.exitCode == 0);
+    CHECK(cliObjHasVertex(obj, 3.5, 1.5, 0));
+    CHECK_THAT(slice.err, Catch::Contains("warning") && Catch::Contains("'Ghost'"));
+    // Before the first sample the weight 0 holds: point 2 only translated.
+    const auto early = folder / "early.obj";
+    REQUIRE(runProcess(cliExecutable(), {"slice", quad.string(), "--animation", "Anim", "--time",
+                                         "-3", "-o", early.string()})
+                .exitCode == 0);
+    CHECK(cliObjHasVertex(early, 3, 1, 0));
+    CHECK_FALSE(cliObjHasVertex(early, 3.5, 1.5, 0));
+    // pose --bake says the weights are not baked.
+    const auto baked = folder / "baked.g4tf";
+    const auto pose = runProcess(cliExecutable(), {"pose", quad.string(), "--animation", "Anim",
+                                                   "--time", "5", "--bake", "-o", baked.string()});
+    CHECK(pose.exitCode == 0);
+    CHECK_THAT(pose.err, Catch::Contains("blend-shape weights at that time are not baked"));
+}
+
+TEST_CASE("blendShapeWeights of the wrong length fail slice with the reason",
+          "[cli][usd][animation][blend]") {
+    TemporaryFolder folder;
+    std::string text = kCliBlendWeightQuad;
+    const std::string samples = "10: [1, 1],";
+    text.replace(text.find(samples), samples.size(), "10: [1],");
+    const auto usda = folder / "quad.usda";
+    std::ofstream(usda) << text;
+    const auto quad = folder / "quad.g4tf";
+    REQUIRE(runProcess(cliExecutable(), {"convert", usda.string(), quad.string()}).exitCode == 0);
+    const auto obj = folder / "quad.obj";
+    const auto slice = runProcess(cliExecutable(), {"slice", quad.string(), "--animation", "Anim",
+                                                    "--time", "10", "-o", obj.string()});
+    CHECK(slice.exitCode == 1);
+    CHECK_THAT(slice.err, Catch::Contains("blendShapeWeights has 1 values"));
+    CHECK_FALSE(std::filesystem::exists(obj));
+}
+
+TEST_CASE("render draws an animation's blend-shape weights", "[cli][usd][animation][blend][gl]") {
+    TemporaryFolder folder;
+    const auto usda = folder / "quad.usda";
+    std::ofstream(usda) << kCliBlendWeightQuad;
+    const auto quad = folder / "quad.g4tf";
+    REQUIRE(runProcess(cliExecutable(), {"convert", usda.string(), quad.string()}).exitCode == 0);
+    // Lift at weight 0 (time 0, and held at -1) and at weight 1 (time 10): point 2 moves by
+    // (1, 1, 0) in the quad's plane, so the pictures differ; the held one is the same picture.
+    auto renderAt = [&](const char* time) {
+        const auto png = folder / (std::string("quad-") + time + ".png");
+        const auto render =
+            runProcess(cliExecutable(), {"render", quad.string(), "-o", png.string(), "--size",
+                                         "64x64", "--animation", "Anim", "--time", time});
+        INFO(render.err);
+        REQUIRE(render.exitCode == 0);
+        std::ifstream in(png, std::ios::binary);
+        return std::string(std::istreambuf_iterator<char>(in), {});
+    };
+    const auto atStart = renderAt("0");
+    const auto atStartAgain = renderAt("-1"); // held: the same picture
+    const auto atEnd = renderAt("10");
+    CHECK(atStart == atStartAgain);
+    CHECK(atStart != atEnd);
 }

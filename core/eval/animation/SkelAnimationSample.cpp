@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <functional>
 #include <optional>
 #include <set>
 #include <unordered_map>
@@ -182,8 +183,81 @@ Result<Pose> animationBasePose(const model::Skeleton& component, const CompiledS
     return Pose{};
 }
 
-Result<void> sampleOne(const model::Document& document, const CompiledSkeleton& skeleton,
-                       const model::OrderedJson& animation, double time, AnimationSample& sample) {
+// Whether the animation of `skeleton` drives the blend shapes of `instance` (usdskel.md §9: the
+// mesh is bound to the skeleton): it is skinned by that skeleton, or it is a Mesh the import
+// found bound to the Skeleton prim (skel:skeleton, inherited) without influences, whose path it
+// kept in the mesh's extras.usd.boundSkeleton.
+bool animationDrivesInstance(const model::Document& document, const CompiledRig& rig,
+                             const CompiledSkeleton& skeleton, const CompiledInstance& instance) {
+    if (instance.skeleton != CompiledInstance::kNotSkinned)
+        return rig.skeletons()[static_cast<std::size_t>(instance.skeleton)].skeleton ==
+               skeleton.skeleton;
+    const auto* mesh = document.meshes.find(instance.mesh);
+    const auto* bound = mesh ? animationUsdMember(mesh->extra, "boundSkeleton") : nullptr;
+    const auto* path = animationUsdMember(document.node(skeleton.skeleton).extra, "path");
+    return bound && path && bound->is_string() && *bound == *path;
+}
+
+// The animation's blendShapeWeights at `time` onto the instances it drives (usdskel.md §8, §10;
+// decision 0059): the weights are remapped by token from the animation's blendShapes to each
+// mesh's shapes (the import names them after the mesh's skel:blendShapes tokens), a shape the
+// animation does not name takes 0 (the AnimMapper's default), a repeated token the later weight.
+// The result replaces the instance's amounts in the pose. No weights at `time` (unauthored or
+// blocked) drive nothing: the document's amounts show.
+Result<void> sampleBlendWeights(const model::Document& document, const CompiledRig& rig,
+                                const CompiledSkeleton& skeleton,
+                                const model::OrderedJson& properties, double time,
+                                const std::function<Error(const std::string&)>& fail,
+                                const std::string& path, AnimationSample& sample) {
+    auto weights = animationTrack(properties, "blendShapeWeights", 1);
+    if (!weights)
+        return fail(weights.error().message());
+    const auto value = animationValueAt(*weights, time, false);
+    if (!value)
+        return {};
+    const auto shapes =
+        properties.contains("blendShapes") && properties["blendShapes"].contains("value")
+            ? animationTokens(properties["blendShapes"]["value"])
+            : std::vector<std::string>();
+    if (value->size() != shapes.size())
+        return fail("blendShapeWeights has " + std::to_string(value->size()) + " values at time " +
+                    std::to_string(time) + " for " + std::to_string(shapes.size()) +
+                    " blendShapes tokens; UsdSkel needs one weight per token");
+    std::unordered_map<std::string, double> weightOf;
+    for (std::size_t i = 0; i < shapes.size(); ++i) {
+        sample.blendShapeWeights.emplace_back(shapes[i], (*value)[i]);
+        weightOf.insert_or_assign(shapes[i], (*value)[i]);
+    }
+    std::set<std::string> named;
+    for (const CompiledInstance& instance : rig.instances()) {
+        const auto* mesh = document.meshes.find(instance.mesh);
+        if (!mesh || !mesh->blend || !animationDrivesInstance(document, rig, skeleton, instance))
+            continue;
+        std::vector<double> amounts(mesh->blend->shapes.size(), 0.0);
+        for (std::size_t s = 0; s < amounts.size(); ++s) {
+            const auto& name = mesh->blend->shapes[s].name;
+            if (!name)
+                continue;
+            if (const auto weight = weightOf.find(*name); weight != weightOf.end()) {
+                amounts[s] = weight->second;
+                named.insert(*name);
+            }
+        }
+        sample.pose.blendAmounts.insert_or_assign(instance.node, std::move(amounts));
+    }
+    std::set<std::string> warned;
+    for (const auto& token : shapes)
+        if (!named.count(token) && warned.insert(token).second)
+            sample.warnings.push_back("SkelAnimation " + path + ": blendShapes token '" + token +
+                                      "' names no blend shape of a mesh bound to skeleton " +
+                                      model::describeNode(document, skeleton.skeleton) +
+                                      "; its weight is ignored");
+    return {};
+}
+
+Result<void> sampleOne(const model::Document& document, const CompiledRig& rig,
+                       const CompiledSkeleton& skeleton, const model::OrderedJson& animation,
+                       double time, AnimationSample& sample) {
     const auto& node = document.node(skeleton.skeleton);
     const auto& component = *node.skeleton();
     const std::string path = animation.value("path", std::string());
@@ -205,6 +279,8 @@ Result<void> sampleOne(const model::Document& document, const CompiledSkeleton& 
         if (!track)
             return fail(track.error().message());
         values[c] = animationValueAt(*track, time, c == 1);
+        if (!values[c] && joints.empty() && !track->authored)
+            values[c] = std::vector<double>(); // no joints to drive: blend-shape weights only
         if (!values[c])
             return fail(std::string(names[c]) + " is not authored (or blocked) at time " +
                         std::to_string(time) +
@@ -249,18 +325,7 @@ Result<void> sampleOne(const model::Document& document, const CompiledSkeleton& 
             *component.joints[slot->second],
             math::AffineN(basis, math::VectorN{t[3 * i], t[3 * i + 1], t[3 * i + 2]}));
     }
-    // Blend-shape weights, linear in time, by token.
-    auto weights = animationTrack(properties, "blendShapeWeights", 1);
-    if (!weights)
-        return fail(weights.error().message());
-    const auto shapes =
-        properties.contains("blendShapes") && properties["blendShapes"].contains("value")
-            ? animationTokens(properties["blendShapes"]["value"])
-            : std::vector<std::string>();
-    if (const auto value = animationValueAt(*weights, time, false))
-        for (std::size_t i = 0; i < shapes.size() && i < value->size(); ++i)
-            sample.blendShapeWeights.emplace_back(shapes[i], (*value)[i]);
-    return {};
+    return sampleBlendWeights(document, rig, skeleton, properties, time, fail, path, sample);
 }
 
 } // namespace
@@ -296,7 +361,7 @@ Result<AnimationSample> sampleAnimation(std::string_view name, double time,
             continue;
         const auto& animation =
             *animationUsdMember(document.node(kept.skeleton).extra, "animation");
-        auto sampled = sampleOne(document, *skeleton, animation, time, sample);
+        auto sampled = sampleOne(document, rig, *skeleton, animation, time, sample);
         if (!sampled)
             return sampled.error();
         found = true;

@@ -542,6 +542,11 @@ Result<void> buildMesh(ImportContext& context, const PrimSite& site) {
     mesh->blend = usdMeshBlendShapes(context, prim, toSkeleton.basis(), vertexCount, unread);
     if (!unread.empty())
         usd["blendShapes"] = std::move(unread);
+    // A Mesh bound to a Skeleton without influences is not skinned, but UsdSkel still drives its
+    // blend shapes with the Skeleton's animation (blendshapesWithNormals.usda): keep which one,
+    // for playback (SkelAnimationSample.h, decision 0059).
+    if (mesh->blend && skeleton && !influences)
+        usd["boundSkeleton"] = skeleton->site.prim->path;
     if (influences) {
         model::OrderedJson skel = model::OrderedJson::object();
         skel["skeleton"] = skeleton->site.prim->path;
