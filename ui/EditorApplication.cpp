@@ -65,7 +65,7 @@ struct EditorCommandLine {
             QStringLiteral("Rig editor for skeletons and skinned meshes in any dimension."));
         parser.addHelpOption();
         parser.addVersionOption();
-        parser.addPositionalArgument(QStringLiteral("file"), QStringLiteral("G4MF file to open"),
+        parser.addPositionalArgument(QStringLiteral("file"), QStringLiteral("G4MF file to open (a UsdSkel .usda file is imported)"),
                                      QStringLiteral("[FILE]"));
         parser.addOption(screenshotOption);
         parser.addOption(quitOption);
