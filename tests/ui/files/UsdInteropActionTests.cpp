@@ -58,15 +58,15 @@ TEST_CASE_METHOD(InteropWindowFixture,
     REQUIRE(window.openDocument(hyperrig::test::sampleFile("creature-4d.g4tf")).isEmpty());
     const std::size_t bones = hyperrig::test::interopBoneCount(window.session().document());
     hyperrig::test::TemporaryFolder folder;
-    // Line 3, column 13: a value is missing after '='.
+    // Line 3, column 15: a ')' where the value of x should be.
     hyperrig::test::interopWriteText(folder / "bad.usda",
-                                     "#usda 1.0\ndef Xform \"A\" {\n    float x = \n}\n");
+                                     "#usda 1.0\ndef Xform \"A\" {\n    float x = )\n}\n");
     const QString path = QString::fromStdString((folder / "bad.usda").string());
     interop->setFileChooserForTests([path] { return path; });
     hyperrig::test::triggerAndRun(interop->importUsdaAction());
     const QString error = waitForInterop();
     INFO(error.toStdString());
-    CHECK(error.contains(QStringLiteral("bad.usda:3:")));
+    CHECK(error.contains(QStringLiteral("bad.usda:3:15:")));
     CHECK(window.session().document().dimension() == 4);
     CHECK(hyperrig::test::interopBoneCount(window.session().document()) == bones);
     CHECK_FALSE(window.session().isModified());
@@ -88,7 +88,7 @@ TEST_CASE_METHOD(InteropWindowFixture,
         runWithDialog<UsdExportDialog>(interop->exportUsdaAction(), [&](UsdExportDialog& dialog) {
             // Never proposed over the file it was imported from.
             CHECK(dialog.path().endsWith(QStringLiteral(".usda")));
-            CHECK_FALSE(dialog.path().endsWith(QStringLiteral("/skinnedArm.usda")));
+            CHECK(dialog.path().endsWith(QStringLiteral("/skinnedArm-export.usda")));
             CHECK(dialog.crossSectionLabel() == nullptr);
             dialog.fileField()->setPath(QString::fromStdString((folder / "copy.usdc").string()));
             CHECK_FALSE(dialog.problem().isEmpty()); // text .usda only
@@ -149,4 +149,24 @@ TEST_CASE_METHOD(InteropWindowFixture,
     CHECK(triangles == expected);
     CHECK(window.session().document().dimension() == 4);
     CHECK_FALSE(window.session().isModified());
+}
+
+TEST_CASE_METHOD(InteropWindowFixture,
+                 "File > Export > UsdSkel says what the .usda file does not hold",
+                 "[ui][files][interop][usd]") {
+    // RiggedSimple has normals and a material, which the .usda writer leaves out with a warning.
+    REQUIRE(
+        importGltfThroughMenu(hyperrig::test::interopGltfFixture("RiggedSimple.gltf")).isEmpty());
+    hyperrig::test::TemporaryFolder folder;
+    const QString exported = QString::fromStdString((folder / "simple.usda").string());
+    const QString error =
+        runWithDialog<UsdExportDialog>(interop->exportUsdaAction(), [&](UsdExportDialog& dialog) {
+            dialog.fileField()->setPath(exported);
+        });
+    REQUIRE(error.isEmpty());
+    const QString message = window.statusBar()->currentMessage();
+    INFO(message.toStdString());
+    CHECK(message.startsWith(QStringLiteral("Exported simple.usda")));
+    CHECK(message.contains(QStringLiteral("not written")));
+    CHECK(hyperrig::core::io::readUsda(exported.toStdString()));
 }
