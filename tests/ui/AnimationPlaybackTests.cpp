@@ -189,6 +189,7 @@ TEST_CASE_METHOD(ArmAnimationFixture, "the Pose panel's timeline and the overlay
     auto* slider = widget<QSlider>("animationTimeSlider");
     auto* play = widget<QPushButton>("animationPlayButton");
     // Nothing chosen: the time controls wait for an animation.
+    CHECK_FALSE(widget<QWidget>("animationTimeline")->isHidden());
     CHECK(combo->currentIndex() == 0);
     CHECK_FALSE(spin->isEnabled());
     CHECK_FALSE(play->isEnabled());
@@ -265,5 +266,7 @@ TEST_CASE_METHOD(ArmAnimationFixture,
     CHECK_FALSE(session().previewedAnimation());
     CHECK(overlay().animationNames.empty());
     CHECK(widget<QComboBox>("animationCombo")->count() == 1);
+    // Without animations the timeline keeps out of the Pose panel's way.
+    CHECK(widget<QWidget>("animationTimeline")->isHidden());
     CHECK_FALSE(binding->playbackRunning());
 }

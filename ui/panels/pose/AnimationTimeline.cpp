@@ -148,6 +148,9 @@ void AnimationTimeline::showState() {
     }
     if (QAction* checked = m_showGroup->actions().value(index))
         checked->setChecked(true);
+    // Only a document with animations (a UsdSkel import) shows the timeline: the Pose panel of
+    // any other keeps its room for the bone's fields.
+    setVisible(!m_names.empty());
     m_animation->setEnabled(!m_names.empty());
     m_showMenu->setEnabled(!m_names.empty());
     m_timeSlider->setEnabled(shown.has_value());

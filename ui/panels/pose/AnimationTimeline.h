@@ -19,7 +19,8 @@ namespace hyperrig::ui {
 class EditorSession;
 
 // The Pose panel's timeline (group "Timeline"): the document's kept UsdSkel animations
-// (EditorSession::animationNames) played as a preview, never as an edit.
+// (EditorSession::animationNames) played as a preview, never as an edit. Shown only while the
+// document keeps animations.
 // - Animation: "None" or one of them; choosing one shows it paused at its first time code.
 // - Time: a slider over the animation's time codes (a tenth of a time code a step) and a spin
 //   box with the time code itself.
