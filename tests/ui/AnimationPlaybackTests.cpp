@@ -270,3 +270,22 @@ TEST_CASE_METHOD(ArmAnimationFixture,
     CHECK(widget<QWidget>("animationTimeline")->isHidden());
     CHECK_FALSE(binding->playbackRunning());
 }
+
+TEST_CASE_METHOD(ArmAnimationFixture,
+                 "Pose > Apply Pose as Rest with an animation on show makes its pose the rest pose",
+                 "[ui][animation]") {
+    chooseInOverlay({PoseSelection::Kind::Animation, "Anim"});
+    changeOverlay(&OverlayState::animationChanged, [](OverlayState& s) { s.animationTime = 10.0; });
+    REQUIRE(shows(armPoint(90.0)));
+    QAction* apply = window.findChild<QAction*>(QStringLiteral("applyPoseAsRestAction"));
+    REQUIRE(apply != nullptr);
+    test::triggerAndRun(apply);
+    // One undoable edit; the animation is no longer on show and the rest pose is the arm bent
+    // by a quarter turn, not bent twice.
+    CHECK(session().canUndo());
+    CHECK_FALSE(session().previewedAnimation());
+    CHECK(overlay().pose.kind != PoseSelection::Kind::Animation);
+    CHECK(shows(armPoint(90.0)));
+    session().undo();
+    CHECK(shows(armPoint(0.0)));
+}

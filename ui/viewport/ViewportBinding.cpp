@@ -472,10 +472,18 @@ void ViewportBinding::applyPoseAsRest() {
                        : core::Result<std::unique_ptr<core::edit::Command>>(pose.error());
     // The rest pose becomes that pose: show it as the rest pose, with nothing left to pose.
     const render::overlay::PoseSelection shown = state.pose;
+    // An animation on show stops first: the refresh after the edit must not pose the new rest
+    // pose with it again. A refused edit shows it again where it was.
+    const auto animation = m_session.previewedAnimation();
+    m_session.setPreviewedAnimation(std::nullopt);
     state.pose = {};
     auto applied =
         command ? m_session.execute(std::move(*command)) : core::Result<void>(command.error());
     if (!applied) {
+        if (animation) {
+            m_session.setPreviewedAnimation(animation->name);
+            m_session.setAnimationTime(animation->time);
+        }
         state.pose = shown;
         emit message(tr("Cannot apply %1 as the rest pose: %2")
                          .arg(QString::fromStdString(name),
@@ -485,7 +493,6 @@ void ViewportBinding::applyPoseAsRest() {
     if (shown.kind == render::overlay::PoseSelection::Kind::Current)
         m_session.resetPose();
     m_session.setPreviewedBindPose(std::nullopt); // it is the rest pose now
-    m_session.setPreviewedAnimation(std::nullopt);
     refreshScene();
     emit message(tr("Applied %1 as the rest pose").arg(QString::fromStdString(name)));
 }
