@@ -2,6 +2,7 @@
 // Pose panel's timeline and Pose > Play Animation act on one state (EditorSession's previewed
 // animation), as a preview that makes no undo step.
 
+#include "core/edit/commands/NodeCommands.h"
 #include "core/io/g4mf/G4mfWriter.h"
 #include "tests/core/io/usd/UsdTestSupport.h"
 #include "tests/support/ProcessRunner.h"
@@ -288,4 +289,62 @@ TEST_CASE_METHOD(ArmAnimationFixture,
     CHECK(shows(armPoint(90.0)));
     session().undo();
     CHECK(shows(armPoint(0.0)));
+}
+
+TEST_CASE("the session shows one pose at a time: an animation, a bind pose or the current pose",
+          "[ui][animation][session]") {
+    // Two joints whose restTransforms differ from their bind transforms: the import keeps a
+    // Custom bind pose, and an animation driving B.
+    auto imported = test::usdImportText(R"(#usda 1.0
+def SkelRoot "Model"
+{
+    def Skeleton "Skel" (
+        prepend apiSchemas = ["SkelBindingAPI"]
+    )
+    {
+        uniform token[] joints = ["A", "A/B"]
+        uniform matrix4d[] bindTransforms = [((1,0,0,0),(0,1,0,0),(0,0,1,0),(0,0,0,1)), ((1,0,0,0),(0,1,0,0),(0,0,1,0),(0,1,0,1))]
+        uniform matrix4d[] restTransforms = [((1,0,0,0),(0,1,0,0),(0,0,1,0),(0,0,0,1)), ((0,1,0,0),(-1,0,0,0),(0,0,1,0),(0,1,0,1))]
+        def SkelAnimation "Wave" {
+            uniform token[] joints = ["A/B"]
+            float3[] translations = [(0,1,0)]
+            quatf[] rotations.timeSamples = { 0: [(1,0,0,0)], 8: [(0,0,0,1)] }
+            half3[] scales = [(1,1,1)]
+        }
+        rel skel:animationSource = </Model/Skel/Wave>
+    }
+}
+)");
+    ui::EditorSession session;
+    session.adoptImportedDocument(std::move(imported.document), QStringLiteral("wave.usda"));
+    REQUIRE(session.animationNames() == std::vector<std::string>{"Wave"});
+    QSignalSpy shown(&session, &ui::EditorSession::animationDisplayChanged);
+    session.setPreviewedAnimation(std::string("Wave"));
+    REQUIRE(session.previewedAnimation());
+    CHECK(session.previewedAnimation()->start == 0.0);
+    CHECK(session.previewedAnimation()->end == 8.0);
+    CHECK(shown.count() == 1);
+    // A name the document does not keep shows nothing.
+    session.setPreviewedAnimation(std::string("Run"));
+    CHECK_FALSE(session.previewedAnimation());
+    session.setPreviewedAnimation(std::string("Wave"));
+    // Previewing the bind pose stops the animation, and choosing the animation again stops the
+    // bind pose preview.
+    session.setPreviewedBindPose(core::model::PoseType::Custom);
+    CHECK_FALSE(session.previewedAnimation());
+    session.setPreviewedAnimation(std::string("Wave"));
+    CHECK_FALSE(session.previewedBindPose());
+    REQUIRE(session.previewedAnimation());
+    session.setAnimationPlaying(true);
+    session.setAnimationTime(4.0);
+    CHECK(session.previewedAnimation()->time == 4.0);
+    // Deleting the skeleton that keeps it drops it; undo brings the name back, not the preview.
+    const auto skeleton = session.document().findNode("Skel");
+    REQUIRE(skeleton);
+    REQUIRE(session.execute(core::edit::deleteNode(skeleton)));
+    CHECK_FALSE(session.previewedAnimation());
+    CHECK(session.animationNames().empty());
+    session.undo();
+    CHECK(session.animationNames() == std::vector<std::string>{"Wave"});
+    CHECK_FALSE(session.previewedAnimation());
 }
