@@ -5,6 +5,7 @@
 #include "ui/Screenshot.h"
 #include "ui/Theme.h"
 #include "ui/ViewportWidget.h"
+#include "ui/session/EditorSession.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -54,6 +55,14 @@ struct EditorCommandLine {
     const QCommandLineOption selectOption{
         QStringLiteral("select"),
         QStringLiteral("Select the node of that name after opening FILE."), QStringLiteral("NODE")};
+    const QCommandLineOption animationOption{
+        QStringLiteral("animation"),
+        QStringLiteral("Show the UsdSkel animation of that name (kept by a .usda import) after "
+                       "opening FILE, paused at --time or at its start."),
+        QStringLiteral("NAME")};
+    const QCommandLineOption timeOption{QStringLiteral("time"),
+                                        QStringLiteral("The time code --animation shows."),
+                                        QStringLiteral("T")};
     const QCommandLineOption panelOption{
         QStringLiteral("panel"),
         QStringLiteral("Bring the panel of that title to the front (Bones, Joints, Group Names, "
@@ -65,12 +74,16 @@ struct EditorCommandLine {
             QStringLiteral("Rig editor for skeletons and skinned meshes in any dimension."));
         parser.addHelpOption();
         parser.addVersionOption();
-        parser.addPositionalArgument(QStringLiteral("file"), QStringLiteral("G4MF file to open"),
-                                     QStringLiteral("[FILE]"));
+        parser.addPositionalArgument(
+            QStringLiteral("file"),
+            QStringLiteral("G4MF file to open (a UsdSkel .usda file is imported)"),
+            QStringLiteral("[FILE]"));
         parser.addOption(screenshotOption);
         parser.addOption(quitOption);
         parser.addOption(selectOption);
         parser.addOption(panelOption);
+        parser.addOption(animationOption);
+        parser.addOption(timeOption);
     }
 };
 
@@ -147,6 +160,34 @@ int runEditor(int argc, char* argv[]) {
             return 2;
         }
         window.select(node);
+    }
+    if (parser.isSet(commandLine.timeOption) && !parser.isSet(commandLine.animationOption)) {
+        printError(QStringLiteral("--time needs --animation NAME"));
+        return 2;
+    }
+    if (parser.isSet(commandLine.animationOption)) {
+        const QString name = parser.value(commandLine.animationOption);
+        EditorSession& session = window.session();
+        session.setPreviewedAnimation(name.toStdString());
+        if (!session.previewedAnimation()) {
+            QStringList names;
+            for (const std::string& kept : session.animationNames())
+                names << QString::fromStdString(kept);
+            printError(QStringLiteral("--animation: no animation named '%1' (animations: %2)")
+                           .arg(name, names.isEmpty() ? QStringLiteral("none")
+                                                      : names.join(QStringLiteral(", "))));
+            return 2;
+        }
+        if (parser.isSet(commandLine.timeOption)) {
+            bool number = false;
+            const double time = parser.value(commandLine.timeOption).toDouble(&number);
+            if (!number) {
+                printError(QStringLiteral("--time: '%1' is not a number")
+                               .arg(parser.value(commandLine.timeOption)));
+                return 2;
+            }
+            session.setAnimationTime(time);
+        }
     }
     if (parser.isSet(panelOption)) {
         QDockWidget* dock = window.dock(parser.value(panelOption));

@@ -1,6 +1,7 @@
 #include "ui/MainWindow.h"
 
 #include "core/base/Version.h"
+#include "core/io/usd/UsdImport.h"
 #include "core/model/DocumentSummary.h"
 #include "ui/ViewportWidget.h"
 #include "ui/actions/MakeAction.h"
@@ -183,7 +184,18 @@ void MainWindow::saveLayout() {
 }
 
 QString MainWindow::openDocument(const QString& path) {
-    auto opened = m_session->openFile(path);
+    // A UsdSkel file on the command line is imported as File > Import > UsdSkel does: untitled,
+    // so Save asks for a G4MF file and never writes over the .usda.
+    const auto importUsda = [this, &path]() -> core::Result<void> {
+        auto imported = core::io::readUsda(path.toStdString());
+        if (!imported)
+            return imported.error();
+        m_session->adoptImportedDocument(std::move(imported->document),
+                                         QFileInfo(path).absoluteFilePath());
+        return {};
+    };
+    auto opened =
+        core::io::isUsdPath(path.toStdString()) ? importUsda() : m_session->openFile(path);
     if (!opened) {
         statusBar()->showMessage(tr("Could not open %1").arg(QFileInfo(path).fileName()));
         return QString::fromStdString(opened.error().message());
@@ -379,6 +391,9 @@ void MainWindow::createMenus() {
     m_viewportActions->addPoseActions(*poseMenu);
     poseMenu->addSeparator();
     poseMenu->addActions(m_pose->menuActions());
+    poseMenu->addSeparator();
+    poseMenu->addMenu(m_pose->showAnimationMenu());
+    poseMenu->addAction(m_pose->playAnimationAction());
     poseMenu->addSeparator();
     poseMenu->addActions(m_bindPoses->menuActions());
 

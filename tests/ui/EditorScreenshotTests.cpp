@@ -92,6 +92,21 @@ TEST_CASE("the editor refuses unreadable files and bad options with a message", 
         CHECK(result.exitCode == 2);
         CHECK_THAT(result.err, Catch::Contains("no panel titled 'Nonsense'"));
     }
+    SECTION("--animation of a name the document does not keep") {
+        const auto arm = std::filesystem::path(HYPERRIG_SOURCE_DIR) / ".." / "shared" / "data" /
+                         "usd" / "skinnedArm.usda";
+        const auto result = runProcess(kEditor, {arm.string(), "--animation", "Walk"});
+        CHECK(result.exitCode == 2);
+        CHECK_THAT(result.err, Catch::Contains("no animation named 'Walk' (animations: Anim)"));
+    }
+    SECTION("a .usda file the reader refuses names its line and column") {
+        TemporaryFolder folder;
+        const auto path = folder / "broken.usda";
+        std::ofstream(path) << "#usda 1.0\ndef Xform \"A\" {\n    float x = )\n}\n";
+        const auto result = runProcess(kEditor, {path.string()});
+        CHECK(result.exitCode == 2);
+        CHECK_THAT(result.err, Catch::Contains("broken.usda:3:15:"));
+    }
     SECTION("--quit without --screenshot") {
         const auto result = runProcess(kEditor, {"--quit"});
         CHECK(result.exitCode == 2);

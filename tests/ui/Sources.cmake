@@ -23,3 +23,5 @@ include(ui/selection/Sources.cmake)
 include(ui/files/Sources.cmake)
 target_sources(hyperrig_ui_tests PRIVATE ui/SceneBuildQueueTests.cpp)
 include(ui/panels/inspector/BlendSources.cmake)
+target_sources(hyperrig_ui_tests PRIVATE ui/AnimationPlaybackTests.cpp
+    ui/files/UsdInteropActionTests.cpp)

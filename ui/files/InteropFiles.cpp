@@ -8,6 +8,7 @@
 #include "core/io/gltf/GltfStaticMeshes.h"
 #include "core/io/mpfb/MpfbExport.h"
 #include "core/io/mpfb/MpfbFiles.h"
+#include "core/io/usd/UsdImport.h"
 #include "core/ops/CrossSectionMeshes.h"
 #include "ui/actions/MakeAction.h"
 #include "ui/files/BackgroundTask.h"
@@ -58,7 +59,8 @@ bool InteropFiles::eventFilter(QObject* watched, QEvent* event) {
         QString path;
         if (const QMimeData* data = drop->mimeData(); data && data->hasUrls())
             for (const QUrl& url : data->urls())
-                if (url.isLocalFile() && core::io::isGltfPath(url.toLocalFile().toStdString())) {
+                if (url.isLocalFile() && (core::io::isGltfPath(url.toLocalFile().toStdString()) ||
+                                          core::io::isUsdPath(url.toLocalFile().toStdString()))) {
                     path = url.toLocalFile();
                     break;
                 }
@@ -68,7 +70,12 @@ bool InteropFiles::eventFilter(QObject* watched, QEvent* event) {
             // changes, and the drag source waits for the drop to return.
             if (event->type() == QEvent::Drop && !m_files.busy())
                 QMetaObject::invokeMethod(
-                    this, [this, path] { importGltf(path); }, Qt::QueuedConnection);
+                    this,
+                    [this, path] {
+                        core::io::isUsdPath(path.toStdString()) ? importUsda(path)
+                                                                : importGltf(path);
+                    },
+                    Qt::QueuedConnection);
             return true;
         }
     }
@@ -93,15 +100,24 @@ void InteropFiles::createActions() {
                               tr("Write the 3D document as a glTF 2.0 file"));
     m_exportMpfb = makeAction(this, tr("&MPFB Rig..."), "exportMpfbAction",
                               tr("Write the skeleton as an MPFB rig definition"));
+    m_importUsda = makeAction(this, tr("&UsdSkel (.usda)..."), "importUsdaAction",
+                              tr("Open a UsdSkel .usda file as a new 3D document (skeletons, "
+                                 "skins, blend shapes, animations)"));
+    m_exportUsda = makeAction(this, tr("&UsdSkel (.usda)..."), "exportUsdaAction",
+                              tr("Write the 3D document as a UsdSkel .usda file"));
     m_importMenu->addAction(m_importGltf);
+    m_importMenu->addAction(m_importUsda);
     m_importMenu->addAction(m_importMpfb);
     m_exportMenu->addAction(m_exportGltf);
+    m_exportMenu->addAction(m_exportUsda);
     m_exportMenu->addAction(m_exportMpfb);
 
     onTriggeredWithDialogs(m_importGltf, this, [this] { chooseAndImportGltf(); });
     onTriggeredWithDialogs(m_importMpfb, this, [this] { chooseAndImportMpfb(); });
     onTriggeredWithDialogs(m_exportGltf, this, [this] { chooseAndExportGltf(); });
     onTriggeredWithDialogs(m_exportMpfb, this, [this] { chooseAndExportMpfb(); });
+    onTriggeredWithDialogs(m_importUsda, this, [this] { chooseAndImportUsda(); });
+    onTriggeredWithDialogs(m_exportUsda, this, [this] { chooseAndExportUsda(); });
 }
 
 QString InteropFiles::exportRefusal(bool needsSkeleton, bool crossSection) const {
@@ -124,6 +140,7 @@ void InteropFiles::updateActions() {
     const bool busy = m_files.busy();
     m_importGltf->setEnabled(!busy);
     m_importMpfb->setEnabled(!busy);
+    m_importUsda->setEnabled(!busy);
     // The tips of a disabled export say why, for the pointer and for a screen reader.
     const auto update = [busy](QAction* action, const QString& tip, const QString& refusal) {
         action->setEnabled(!busy && refusal.isEmpty());
@@ -136,6 +153,11 @@ void InteropFiles::updateActions() {
            exportsCrossSection()
                ? tr("Write the 3D cross-section the viewport shows as a glTF 2.0 file")
                : tr("Write the 3D document as a glTF 2.0 file"),
+           exportRefusal(false, true));
+    update(m_exportUsda,
+           exportsCrossSection()
+               ? tr("Write the 3D cross-section the viewport shows as a UsdSkel .usda file")
+               : tr("Write the 3D document as a UsdSkel .usda file"),
            exportRefusal(false, true));
     update(m_exportMpfb, tr("Write the skeleton as an MPFB rig definition"), exportRefusal(false));
 }
@@ -249,37 +271,44 @@ void InteropFiles::exportGltf(const QString& path, core::io::GltfExportOptions o
 }
 
 // The cut `hyperrig-cli convert --cross-section` makes, with the viewport's view and pose.
-void InteropFiles::exportCrossSection(const QString& path, bool binary) {
-    const QString name = QFileInfo(path).fileName();
-    const QString title = tr("Cannot export %1").arg(name);
+core::Result<std::vector<core::io::GltfStaticMesh>> InteropFiles::shownCrossSection() const {
     auto shown = m_crossSection();
     if (!shown)
-        return fail(title, QString::fromStdString(shown.error().message()));
+        return shown.error();
     const auto& document = m_session.document();
     auto rig = core::eval::CompiledRig::compile(document);
     if (!rig)
-        return fail(title, QString::fromStdString(rig.error().message()));
+        return rig.error();
     core::eval::EvaluatedRig evaluated;
     if (auto done = core::eval::evaluateRig(document, *rig, shown->pose,
                                             core::eval::ThreadPool::shared(), evaluated);
         !done)
-        return fail(title, QString::fromStdString(done.error().message()));
-    auto meshes = core::ops::crossSectionMeshes(document, *rig, evaluated, shown->view);
+        return done.error();
+    return core::ops::crossSectionMeshes(document, *rig, evaluated, shown->view);
+}
+
+QString InteropFiles::crossSectionMessage(const QString& name,
+                                          const std::vector<core::io::GltfStaticMesh>& meshes) {
+    std::size_t triangles = 0;
+    for (const auto& mesh : meshes)
+        triangles += mesh.positions.size() / 9;
+    return triangles == 0
+               ? tr("Exported %1: the slice cuts no mesh, so the file holds no meshes").arg(name)
+               : tr("Exported the 3D cross-section to %1: %n triangle(s)", nullptr,
+                    static_cast<int>(triangles))
+                     .arg(name);
+}
+
+void InteropFiles::exportCrossSection(const QString& path, bool binary) {
+    const QString name = QFileInfo(path).fileName();
+    const QString title = tr("Cannot export %1").arg(name);
+    auto meshes = shownCrossSection();
     if (!meshes)
         return fail(title, QString::fromStdString(meshes.error().message()));
-    std::size_t triangles = 0;
-    for (const auto& mesh : *meshes)
-        triangles += mesh.positions.size() / 9;
     auto encoded = core::io::encodeStaticMeshesGltf(*meshes, binary);
     if (!encoded)
         return fail(title, QString::fromStdString(encoded.error().message()));
-    const QString text =
-        triangles == 0
-            ? tr("Exported %1: the slice cuts no mesh, so the file holds no meshes").arg(name)
-            : tr("Exported the 3D cross-section to %1: %n triangle(s)", nullptr,
-                 static_cast<int>(triangles))
-                  .arg(name);
-    writeInBackground(path, std::move(encoded->file), text);
+    writeInBackground(path, std::move(encoded->file), crossSectionMessage(name, *meshes));
 }
 
 void InteropFiles::exportMpfb(const QString& path, const QString& baseMesh,

@@ -1,14 +1,17 @@
-// InteropFiles' imports: glTF and MPFB files read on a worker, adopted as an unsaved document.
+// InteropFiles' imports: glTF, UsdSkel and MPFB files read on a worker, adopted as an unsaved
+// document.
 
 #include "core/io/gltf/GltfImport.h"
 #include "core/io/mpfb/MpfbFiles.h"
 #include "core/io/mpfb/MpfbSkin.h"
+#include "core/io/usd/UsdImport.h"
 #include "core/model/DocumentSummary.h"
 #include "ui/files/BackgroundTask.h"
 #include "ui/files/DocumentFiles.h"
 #include "ui/files/InteropFiles.h"
 #include "ui/session/EditorSession.h"
 
+#include <QFileDialog>
 #include <QFileInfo>
 #include <QProgressDialog>
 
@@ -158,6 +161,52 @@ void InteropFiles::startMpfbImport(const MpfbImportPaths& paths) {
                                      "each keeps its MPFB name, which the export writes back.");
             m_session.adoptImportedDocument(std::move(imported.document), paths.rig);
             showReport(tr("MPFB Import Report"), std::move(report));
+        });
+}
+
+} // namespace hyperrig::ui
+
+namespace hyperrig::ui {
+
+void InteropFiles::importUsda(const QString& path) {
+    if (readyToImport(QFileInfo(path).fileName()))
+        startUsdaImport(path);
+}
+
+void InteropFiles::chooseAndImportUsda() {
+    if (m_files.busy() || !m_files.maybeSave())
+        return;
+    const QString folder =
+        m_session.filePath().isEmpty() ? QString() : QFileInfo(m_session.filePath()).absolutePath();
+    const QString path =
+        m_chooseFile
+            ? m_chooseFile()
+            : QFileDialog::getOpenFileName(&m_window, tr("Import UsdSkel"), folder,
+                                           tr("UsdSkel text (*.usda *.usd);;All files (*)"));
+    if (!path.isEmpty())
+        startUsdaImport(path);
+}
+
+// core::io::readUsda on the worker: a refusal names the file, line and column ("arm.usda:12:5:
+// ..."); its warnings carry "LINE:COLUMN", shown after the file name in the report.
+void InteropFiles::startUsdaImport(const QString& path) {
+    const QString name = QFileInfo(path).fileName();
+    const std::string file = path.toStdString();
+    importInBackground<core::io::UsdImport>(
+        name, [file] { return core::io::readUsda(file); },
+        [this, path, name](core::io::UsdImport& imported) {
+            ImportReport report;
+            for (const core::Diagnostic& warning : imported.warnings)
+                report.findings.emplace_back(
+                    warning.pointer.empty()
+                        ? name
+                        : tr("%1:%2").arg(name, QString::fromStdString(warning.pointer)),
+                    QString::fromStdString(warning.message));
+            report.summary = tr("Imported %1 (UsdSkel): %2")
+                                 .arg(name, importedDocumentCounts(imported.document)) +
+                             importFindingsNote(report.findings.size());
+            m_session.adoptImportedDocument(std::move(imported.document), path);
+            showReport(tr("UsdSkel Import Report"), std::move(report));
         });
 }
 

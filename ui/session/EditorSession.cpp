@@ -1,6 +1,7 @@
 #include "ui/session/EditorSession.h"
 
 #include "core/base/Contracts.h"
+#include "core/eval/animation/SkelAnimationSample.h"
 #include "core/model/NewDocument.h"
 
 #include <QDir>
@@ -58,6 +59,8 @@ void EditorSession::install(std::unique_ptr<core::model::Document> document, con
     const bool bindPosesShown = m_previewedBindPose || m_ghostBindPose;
     m_previewedBindPose.reset();
     m_ghostBindPose.reset();
+    const bool animationShown = m_previewedAnimation.has_value();
+    m_previewedAnimation.reset();
     m_importedFrom.clear();
     m_saveFormat = format;
     const bool pathChanged = path != m_filePath;
@@ -75,6 +78,8 @@ void EditorSession::install(std::unique_ptr<core::model::Document> document, con
     emit poseChanged();
     if (bindPosesShown)
         emit bindPoseDisplayChanged();
+    if (animationShown)
+        emit animationDisplayChanged();
     if (pathChanged)
         emit filePathChanged();
     afterHistoryCall();
@@ -264,6 +269,7 @@ void EditorSession::documentEdited(const core::edit::ChangeSet& changes) {
                                 return gone(entry.first) || !m_document->node(entry.first).isBone();
                             }) > 0;
     const bool bindPosesDropped = dropUnstoredBindPoses();
+    const bool animationDropped = dropUnkeptAnimation();
     if (changes.documentReplaced) {
         // A command swapped the whole content (the 3D -> 4D lift and back): every view rebuilds
         // as for a newly opened document; the history stays.
@@ -272,6 +278,8 @@ void EditorSession::documentEdited(const core::edit::ChangeSet& changes) {
         emit poseChanged();
         if (bindPosesDropped)
             emit bindPoseDisplayChanged();
+        if (animationDropped)
+            emit animationDisplayChanged();
         return;
     }
     emit changed(changes);
@@ -281,6 +289,26 @@ void EditorSession::documentEdited(const core::edit::ChangeSet& changes) {
         emit poseChanged();
     if (bindPosesDropped)
         emit bindPoseDisplayChanged();
+    if (animationDropped)
+        emit animationDisplayChanged();
+}
+
+bool EditorSession::dropUnkeptAnimation() {
+    if (!m_previewedAnimation)
+        return false;
+    const std::vector<std::string> names = animationNames();
+    if (std::find(names.begin(), names.end(), m_previewedAnimation->name) == names.end()) {
+        m_previewedAnimation.reset();
+        return true;
+    }
+    // An edit of the kept animation (an undo of its import is a document replacement) may move
+    // its range; the time stays inside it.
+    const AnimationPreview before = *m_previewedAnimation;
+    const auto range = core::eval::animationTimeRange(before.name, *m_document);
+    m_previewedAnimation->start = range.start;
+    m_previewedAnimation->end = range.end;
+    m_previewedAnimation->time = std::clamp(before.time, range.start, range.end);
+    return !(before == *m_previewedAnimation);
 }
 
 bool EditorSession::dropUnstoredBindPoses() {
@@ -373,17 +401,76 @@ void EditorSession::resetPose() {
 }
 
 void EditorSession::stopPreview() {
+    stopAnimationPreview();
     if (!m_previewedBindPose)
         return;
     m_previewedBindPose.reset();
     emit bindPoseDisplayChanged();
 }
 
+void EditorSession::stopAnimationPreview() {
+    if (!m_previewedAnimation)
+        return;
+    m_previewedAnimation.reset();
+    emit animationDisplayChanged();
+}
+
 void EditorSession::setPreviewedBindPose(std::optional<core::model::PoseType> type) {
     if (type == m_previewedBindPose)
         return;
+    if (type)
+        stopAnimationPreview(); // one pose on show: the bind pose replaces the animation
     m_previewedBindPose = type;
     emit bindPoseDisplayChanged();
+}
+
+std::vector<std::string> EditorSession::animationNames() const {
+    std::vector<std::string> names;
+    if (!m_document)
+        return names;
+    for (const core::eval::KeptAnimation& kept : core::eval::keptAnimations(*m_document))
+        if (std::find(names.begin(), names.end(), kept.name) == names.end())
+            names.push_back(kept.name);
+    return names;
+}
+
+void EditorSession::setPreviewedAnimation(const std::optional<std::string>& name) {
+    std::optional<AnimationPreview> shown;
+    if (name && m_document) {
+        const std::vector<std::string> names = animationNames();
+        if (std::find(names.begin(), names.end(), *name) != names.end()) {
+            // A newly chosen animation shows paused at its first time code (decision 0058).
+            const auto range = core::eval::animationTimeRange(*name, *m_document);
+            shown = AnimationPreview{*name, range.start, range.end, range.start, false};
+        }
+    }
+    if (shown && m_previewedAnimation && m_previewedAnimation->name == shown->name)
+        return; // chosen again: it keeps its time and keeps playing
+    if (shown == m_previewedAnimation)
+        return;
+    if (shown && m_previewedBindPose) {
+        m_previewedBindPose.reset();
+        emit bindPoseDisplayChanged();
+    }
+    m_previewedAnimation = std::move(shown);
+    emit animationDisplayChanged();
+}
+
+void EditorSession::setAnimationTime(double time) {
+    if (!m_previewedAnimation)
+        return;
+    const double clamped = std::clamp(time, m_previewedAnimation->start, m_previewedAnimation->end);
+    if (clamped == m_previewedAnimation->time)
+        return;
+    m_previewedAnimation->time = clamped;
+    emit animationDisplayChanged();
+}
+
+void EditorSession::setAnimationPlaying(bool playing) {
+    if (!m_previewedAnimation || m_previewedAnimation->playing == playing)
+        return;
+    m_previewedAnimation->playing = playing;
+    emit animationDisplayChanged();
 }
 
 void EditorSession::setGhostBindPose(std::optional<core::model::PoseType> type) {

@@ -46,6 +46,8 @@ struct SaveFormat {
 //   selectionChanged      the selection or the current item changed
 //   poseChanged           the current (preview) pose changed; never a document edit
 //   bindPoseDisplayChanged  the previewed or ghosted bind pose changed; never a document edit
+//   animationDisplayChanged the previewed animation, its time or its playing flag changed;
+//                         never a document edit
 // Handlers must not call execute() re-entrantly.
 class EditorSession : public QObject {
     Q_OBJECT
@@ -152,6 +154,37 @@ public:
     std::optional<core::model::PoseType> ghostBindPose() const { return m_ghostBindPose; }
     void setGhostBindPose(std::optional<core::model::PoseType> type);
 
+    // --- a kept animation on show (preview only) ---------------------------------------------
+    // The UsdSkel SkelAnimation (core::eval::keptAnimations) the viewport shows instead of the
+    // current pose, sampled at `time` (core::eval::sampleAnimation); the overlay's pose selector,
+    // its time slider and Play, the Pose panel's timeline and Pose > Play Animation all read and
+    // write this one state (decision 0061). Never part of the document or the history: choosing,
+    // scrubbing and playing make no undo step and leave the document unmodified.
+    struct AnimationPreview {
+        std::string name;   // as keptAnimations names it (the SkelAnimation prim's name)
+        double start = 0.0; // core::eval::animationTimeRange, in time codes
+        double end = 0.0;
+        double time = 0.0; // in [start, end]
+        bool playing = false;
+        friend bool operator==(const AnimationPreview&, const AnimationPreview&) = default;
+    };
+    const std::optional<AnimationPreview>& previewedAnimation() const {
+        return m_previewedAnimation;
+    }
+    // The document's kept animations' names, without repeats (two skeletons may keep one each
+    // under the same name: sampleAnimation plays them together), in document order.
+    std::vector<std::string> animationNames() const;
+    // Shows the animation called `name` paused at its first time code (nullopt: none, the
+    // viewport goes back to the current pose); a name the document does not keep shows none.
+    // A previewed bind pose stops being shown, as choosing a bind pose or editing the current
+    // pose stops the animation.
+    void setPreviewedAnimation(const std::optional<std::string>& name);
+    // Moves the shown animation to `time`, clamped to its range; nothing without one.
+    void setAnimationTime(double time);
+    // Plays or pauses the shown animation (the viewport's timer advances it, ViewportBinding);
+    // nothing without one.
+    void setAnimationPlaying(bool playing);
+
 signals:
     void aboutToReplaceDocument();
     void aboutToChange();
@@ -164,6 +197,8 @@ signals:
     void poseChanged();
     // previewedBindPose or ghostBindPose changed.
     void bindPoseDisplayChanged();
+    // previewedAnimation changed (chosen, dropped, its time or playing flag).
+    void animationDisplayChanged();
 
 private:
     void install(std::unique_ptr<core::model::Document> document, const QString& path,
@@ -173,7 +208,11 @@ private:
     void afterHistoryCall();
     // Drops shown bind pose types no skeleton stores; true when one was dropped.
     bool dropUnstoredBindPoses();
+    // Drops a previewed animation the document no longer keeps (or re-reads its range); true
+    // when it changed.
+    bool dropUnkeptAnimation();
     void stopPreview();
+    void stopAnimationPreview();
 
     std::unique_ptr<core::model::Document> m_document;
     std::unique_ptr<core::edit::History> m_history; // refers to *m_document
@@ -188,6 +227,7 @@ private:
     core::eval::BonePoses m_bonePoses;
     std::optional<core::model::PoseType> m_previewedBindPose;
     std::optional<core::model::PoseType> m_ghostBindPose;
+    std::optional<AnimationPreview> m_previewedAnimation;
 };
 
 } // namespace hyperrig::ui

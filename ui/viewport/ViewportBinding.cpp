@@ -3,6 +3,7 @@
 #include "core/eval/BonePoses.h"
 #include "core/eval/PoseFile.h"
 #include "core/eval/ThreadPool.h"
+#include "core/eval/animation/SkelAnimationSample.h"
 #include "core/model/DocumentSummary.h"
 #include "core/model/ItemLabels.h"
 #include "core/ops/PoseAsRest.h"
@@ -45,12 +46,12 @@ render::view::Viewport::Display viewportDisplay(const render::overlay::OverlaySt
 std::string selectedPoseName(const render::overlay::OverlayState& state) {
     switch (state.pose.kind) {
     case render::overlay::PoseSelection::Kind::BindPose:
+    case render::overlay::PoseSelection::Kind::Animation:
         return state.pose.name;
     case render::overlay::PoseSelection::Kind::Current:
         return "current";
     case render::overlay::PoseSelection::Kind::Rest:
-    case render::overlay::PoseSelection::Kind::Animation: // not offered: the editor gives the
-        break;                                            // overlay no animation names yet
+        break;
     }
     return "rest";
 }
@@ -78,12 +79,21 @@ ViewportBinding::ViewportBinding(EditorSession& session, ViewportWidget& viewpor
     connect(&m_session, &EditorSession::selectionChanged, this, &ViewportBinding::selectionChanged);
     connect(&m_session, &EditorSession::poseChanged, this, [this] {
         // The current pose changed (the overlay's sliders, the Pose panel, a reset): show it.
-        m_viewport.overlayState().pose = {render::overlay::PoseSelection::Kind::Current, {}};
+        // Editing it stops an animation on show; a new document comes with none.
+        if (!m_session.previewedAnimation())
+            m_viewport.overlayState().pose = {render::overlay::PoseSelection::Kind::Current, {}};
         updatePoseSliders();
         refreshScene();
     });
     connect(&m_session, &EditorSession::bindPoseDisplayChanged, this,
             &ViewportBinding::showStoredBindPoses);
+    connect(&m_session, &EditorSession::animationDisplayChanged, this,
+            &ViewportBinding::showAnimation);
+    // About 60 ticks a second; each moves the time on by the wall time it measured, so a late
+    // tick does not slow playback down.
+    m_playTimer.setInterval(16);
+    connect(&m_playTimer, &QTimer::timeout, this,
+            [this] { advancePlayback(static_cast<double>(m_playClock.restart()) / 1000.0); });
     // A build on the worker reads the document and the rig: they change only once it is done.
     connect(&m_session, &EditorSession::aboutToChange, this, [this] { m_builds.cancelAndWait(); });
     connect(&m_session, &EditorSession::aboutToReplaceDocument, this,
@@ -112,6 +122,7 @@ void ViewportBinding::resetOverlayState() {
     state.view = {};
     state.pose = {};
     state.bindPoseNames.clear();
+    state.animationNames.clear();
     state.groupNames.clear();
     state.heatMapGroup.clear();
     state.posePlaneNames.clear();
@@ -121,6 +132,7 @@ void ViewportBinding::resetOverlayState() {
     if (open && m_session.rig())
         state.groupNames = render::scene::skinGroupNames(m_session.document(), *m_session.rig());
     updateBindPoseNames();
+    updateAnimationState();
     const auto summary =
         open ? core::model::summarize(m_session.document()) : core::model::DocumentSummary{};
     state.statistics.vertices = summary.vertices;
@@ -143,6 +155,44 @@ void ViewportBinding::updateBindPoseNames() {
     state.bindPoseNames.assign(stored.begin(), stored.end());
 }
 
+void ViewportBinding::updateAnimationState() {
+    render::overlay::OverlayState& state = m_viewport.overlayState();
+    state.animationNames = m_session.animationNames();
+    const auto& shown = m_session.previewedAnimation();
+    // The overlay mirrors the session (its controls draw from OverlayState); the session is
+    // what every control changes.
+    state.animationStart = shown ? shown->start : 0.0;
+    state.animationEnd = shown ? shown->end : 0.0;
+    state.animationTime = shown ? shown->time : 0.0;
+    state.animationPlaying = shown && shown->playing;
+    if (shown)
+        state.pose = {render::overlay::PoseSelection::Kind::Animation, shown->name};
+    else if (state.pose.kind == render::overlay::PoseSelection::Kind::Animation)
+        state.pose = {render::overlay::PoseSelection::Kind::Current, {}};
+    if (state.animationPlaying && !m_playTimer.isActive()) {
+        m_playClock.start();
+        m_playTimer.start();
+    } else if (!state.animationPlaying) {
+        m_playTimer.stop();
+    }
+}
+
+void ViewportBinding::showAnimation() {
+    updateAnimationState();
+    refreshScene();
+    m_viewport.update();
+    emit overlayStateChanged();
+}
+
+void ViewportBinding::advancePlayback(double seconds) {
+    const auto& shown = m_session.previewedAnimation();
+    if (!shown || !shown->playing)
+        return;
+    m_session.setAnimationTime(render::overlay::advanceAnimationTime(
+        shown->time, seconds, render::overlay::kPlaybackTimeCodesPerSecond, shown->start,
+        shown->end));
+}
+
 void ViewportBinding::showStoredBindPoses() {
     render::overlay::OverlayState& state = m_viewport.overlayState();
     if (const auto previewed = m_session.previewedBindPose())
@@ -157,6 +207,7 @@ void ViewportBinding::documentChanged() {
     // Bind poses or skin groups may have come or gone: the overlay's lists follow.
     render::overlay::OverlayState& state = m_viewport.overlayState();
     updateBindPoseNames();
+    state.animationNames = m_session.animationNames();
     if (m_session.rig()) {
         state.groupNames = render::scene::skinGroupNames(m_session.document(), *m_session.rig());
     } else if (!m_session.rigError().isEmpty()) {
@@ -227,6 +278,9 @@ void ViewportBinding::applyOverlayChanges() {
     // Display toggles only change how the viewport draws the scene it has; the heat-map changes
     // the scene itself (its surfaces' colours come from the evaluation).
     bool refresh = state.viewChanged || state.poseChanged || state.heatMapChanged;
+    const bool animationChanged = state.animationChanged;
+    const double animationTime = state.animationTime;
+    const bool animationPlaying = state.animationPlaying;
     const bool poseBoneChanged =
         state.poseBoneChanged && isBone(m_session, m_session.currentNode());
     const core::eval::PlaneAngles degrees = state.poseBoneDegrees;
@@ -240,6 +294,18 @@ void ViewportBinding::applyOverlayChanges() {
         const bool bindPose = state.pose.kind == render::overlay::PoseSelection::Kind::BindPose &&
                               core::model::parsePoseType(state.pose.name, type);
         m_session.setPreviewedBindPose(bindPose ? std::optional(type) : std::nullopt);
+        // So is the animation chooser: an animation shows paused at its first time code, any
+        // other choice stops it (the session says so through animationDisplayChanged).
+        const bool animation = state.pose.kind == render::overlay::PoseSelection::Kind::Animation;
+        m_session.setPreviewedAnimation(animation ? std::optional(state.pose.name) : std::nullopt);
+        if (animation && !m_session.previewedAnimation())
+            state.pose = {render::overlay::PoseSelection::Kind::Current, {}}; // not kept
+    } else if (animationChanged) {
+        // The time slider or Play/Pause: the session takes them, the overlay shows them back.
+        m_session.setAnimationTime(animationTime);
+        m_session.setAnimationPlaying(animationPlaying);
+        updateAnimationState(); // a clamped time, or no animation to play
+        refresh = false;        // animationDisplayChanged refreshed the scene if it moved
     }
     if (poseBoneChanged) {
         // Dragging a pose slider edits the current pose, so that is what the viewport shows.
@@ -265,6 +331,13 @@ core::Result<core::eval::Pose> ViewportBinding::shownPose() const {
     const render::overlay::OverlayState& state = m_viewport.overlayState();
     if (!m_session.hasDocument() || !m_session.rig())
         return core::Error("the document cannot be evaluated");
+    if (const auto& animation = m_session.previewedAnimation()) {
+        auto sample = core::eval::sampleAnimation(animation->name, animation->time,
+                                                  m_session.document(), *m_session.rig());
+        if (!sample)
+            return sample.error();
+        return std::move(sample->pose);
+    }
     if (state.pose.kind != render::overlay::PoseSelection::Kind::Current)
         return core::eval::namedPose(selectedPoseName(state), m_session.document(),
                                      *m_session.rig());
@@ -308,6 +381,7 @@ void ViewportBinding::refreshScene(bool frame) {
     if (!pose) {
         emit message(
             tr("Cannot show that view: %1").arg(QString::fromStdString(pose.error().message())));
+        m_session.setAnimationPlaying(false); // it would fail again on every tick
         return;
     }
     // The heat-map shows the group chosen in the overlay, else the one named after the current
@@ -382,7 +456,7 @@ void ViewportBinding::applyPoseAsRest() {
         return;
     render::overlay::OverlayState& state = m_viewport.overlayState();
     const std::string name = selectedPoseName(state);
-    if (name == "rest") {
+    if (state.pose.kind == render::overlay::PoseSelection::Kind::Rest) {
         emit message(tr("The rest pose is already the rest pose; choose a bind pose or pose "
                         "bones to apply"));
         return;
@@ -398,17 +472,25 @@ void ViewportBinding::applyPoseAsRest() {
                        : core::Result<std::unique_ptr<core::edit::Command>>(pose.error());
     // The rest pose becomes that pose: show it as the rest pose, with nothing left to pose.
     const render::overlay::PoseSelection shown = state.pose;
+    // An animation on show stops first: the refresh after the edit must not pose the new rest
+    // pose with it again. A refused edit shows it again where it was.
+    const auto animation = m_session.previewedAnimation();
+    m_session.setPreviewedAnimation(std::nullopt);
     state.pose = {};
     auto applied =
         command ? m_session.execute(std::move(*command)) : core::Result<void>(command.error());
     if (!applied) {
+        if (animation) {
+            m_session.setPreviewedAnimation(animation->name);
+            m_session.setAnimationTime(animation->time);
+        }
         state.pose = shown;
         emit message(tr("Cannot apply %1 as the rest pose: %2")
                          .arg(QString::fromStdString(name),
                               QString::fromStdString(applied.error().message())));
         return;
     }
-    if (name == "current")
+    if (shown.kind == render::overlay::PoseSelection::Kind::Current)
         m_session.resetPose();
     m_session.setPreviewedBindPose(std::nullopt); // it is the rest pose now
     refreshScene();

@@ -5,8 +5,10 @@
 #include "render/scene/DocumentScene.h"
 #include "ui/viewport/SceneBuildQueue.h"
 
+#include <QElapsedTimer>
 #include <QObject>
 #include <QString>
+#include <QTimer>
 
 #include <string>
 
@@ -29,8 +31,16 @@ class ViewportBinding : public QObject {
 public:
     ViewportBinding(EditorSession& session, ViewportWidget& viewport, QObject* parent = nullptr);
 
-    // The pose the overlay's selection names: rest, a stored bind pose, or the current pose.
+    // The pose the overlay's selection names: rest, a stored bind pose, the session's previewed
+    // animation at its time (core::eval::sampleAnimation: a preview, never an edit), or the
+    // current pose.
     core::Result<core::eval::Pose> shownPose() const;
+    // A playback tick: the shown animation moves on by `seconds` at 24 time codes a second and
+    // loops (overlay::advanceAnimationTime, decision 0058). The timer calls it with the wall time
+    // since its last tick while the session's animation plays; tests call it with exact times.
+    void advancePlayback(double seconds);
+    // Whether the playback timer runs (the session's animation plays).
+    bool playbackRunning() const { return m_playTimer.isActive(); }
     // Acts on what the overlay state says changed (its flags and action), then clears them: the
     // overlay's own clicks end here, and so do the menu actions (ViewportActions).
     void applyOverlayChanges();
@@ -61,6 +71,10 @@ private:
     // evaluated again (a ghost may have come or gone too).
     void showStoredBindPoses();
     void updateBindPoseNames();
+    // The session's previewed animation, its range, time and playing flag shown in the overlay;
+    // the playback timer runs while it plays; the scene is evaluated again.
+    void showAnimation();
+    void updateAnimationState();
     void updatePoseSliders();
     // Evaluates and slices the document again under the overlay's pose and view (with the
     // session's ghost bind pose drawn see-through over it, if one is set); the camera stays
@@ -76,6 +90,8 @@ private:
     render::scene::SceneWorkspace m_sceneWorkspace;
     render::scene::SceneWorkspace m_ghostWorkspace;
     core::eval::EvaluatedRig m_shownRig; // swapped with m_sceneWorkspace.evaluated when shown
+    QTimer m_playTimer;                  // ticks while the session's animation plays
+    QElapsedTimer m_playClock;           // wall time since the last tick
     SceneBuildQueue m_builds;            // last: goes first, waiting for a running build
 };
 

@@ -3,6 +3,7 @@
 #include "ui/files/ImportReport.h"
 #include "ui/files/MpfbExportDialog.h"
 #include "ui/files/MpfbImportDialog.h"
+#include "ui/files/UsdExportDialog.h"
 
 #include <QAbstractButton>
 #include <QAccessible>
@@ -75,6 +76,12 @@ TEST_CASE("the import and export dialogs are heard as they read", "[ui][files][i
         // File, Format, Weights, Browse..., the reference-pose box, Export, Cancel.
         CHECK(checkInteropDialogNames(dialog) == 7);
     }
+    SECTION("UsdSkel export") {
+        hyperrig::ui::UsdExportDialog dialog(QStringLiteral("/tmp/a.usda"), nullptr,
+                                             QStringLiteral("The document is 4D"));
+        // File, Browse..., Export, Cancel.
+        CHECK(checkInteropDialogNames(dialog) == 4);
+    }
     SECTION("MPFB export") {
         hyperrig::ui::MpfbExportDialog dialog(QStringLiteral("/tmp/rig.json"), {}, {});
         CHECK(checkInteropDialogNames(dialog) == 8);
@@ -94,7 +101,8 @@ TEST_CASE_METHOD(hyperrig::test::InteropWindowFixture,
                  "File > Import and Export list their formats with names and tips",
                  "[ui][files][interop]") {
     for (QMenu* menu : {interop->importMenu(), interop->exportMenu()}) {
-        REQUIRE(menu->actions().size() == 2);
+        // glTF 2.0, UsdSkel (.usda), MPFB Rig.
+        REQUIRE(menu->actions().size() == 3);
         for (QAction* action : menu->actions()) {
             INFO(action->text().toStdString());
             CHECK_FALSE(action->objectName().isEmpty());

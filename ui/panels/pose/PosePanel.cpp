@@ -1,6 +1,7 @@
 #include "ui/panels/pose/PosePanel.h"
 
 #include "core/model/ItemLabels.h"
+#include "ui/panels/pose/AnimationTimeline.h"
 #include "ui/panels/pose/PoseFiles.h"
 #include "ui/session/EditorSession.h"
 #include "ui/widgets/AxisNames.h"
@@ -59,6 +60,7 @@ PosePanel::PosePanel(EditorSession& session, QWidget* parent)
                             this);
     note->setObjectName(QStringLiteral("poseNote"));
     note->setWordWrap(true);
+    m_timeline = new AnimationTimeline(m_session, this);
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(m_heading);
     layout->addWidget(m_rotationGroup);
@@ -67,6 +69,7 @@ PosePanel::PosePanel(EditorSession& session, QWidget* parent)
     layout->addLayout(fileButtons);
     layout->addWidget(m_problem);
     layout->addWidget(note);
+    layout->addWidget(m_timeline);
     layout->addStretch(1);
 
     connect(m_resetBone, &QPushButton::clicked, this, [this] {
@@ -101,6 +104,14 @@ QString PosePanel::title() {
 
 QList<QAction*> PosePanel::menuActions() const {
     return {m_files->loadAction(), m_files->saveAction()};
+}
+
+QAction* PosePanel::playAnimationAction() const {
+    return m_timeline->playAction();
+}
+
+QMenu* PosePanel::showAnimationMenu() const {
+    return m_timeline->showMenu();
 }
 
 QString PosePanel::loadPoseFile(const QString& path) {

@@ -13,11 +13,13 @@
 
 class QAction;
 class QGroupBox;
+class QMenu;
 class QLabel;
 class QPushButton;
 
 namespace hyperrig::ui {
 
+class AnimationTimeline;
 class EditorSession;
 class NumberField;
 class PoseFiles;
@@ -32,6 +34,7 @@ class PoseFiles;
 // and Save Pose... (also in the Pose menu) read and write POSE.json files (PoseFiles); their
 // refusals show below the buttons and go to the status bar through message(). A pose becomes
 // part of the document only through Pose > Apply Pose as Rest (or a captured bind pose).
+// Below, the Timeline plays the document's kept UsdSkel animations (AnimationTimeline).
 class PosePanel : public QWidget {
     Q_OBJECT
 public:
@@ -41,6 +44,9 @@ public:
 
     // "Load Pose..." and "Save Pose..." for the Pose menu.
     QList<QAction*> menuActions() const;
+    // Pose > Play Animation and Pose > Show Animation (the timeline's).
+    QAction* playAnimationAction() const;
+    QMenu* showAnimationMenu() const;
     // What the two actions do once a file is chosen, without a dialog: "" or the reason.
     QString loadPoseFile(const QString& path);
     QString savePoseFile(const QString& path);
@@ -77,6 +83,7 @@ private:
     QPushButton* m_save;
     QLabel* m_problem; // the last refused load or save, until the next success
     PoseFiles* m_files;
+    AnimationTimeline* m_timeline;
 };
 
 } // namespace hyperrig::ui
