@@ -206,59 +206,13 @@ TEST_CASE("render draws a kept SkelAnimation at a time", "[cli][usd][animation][
 
 namespace {
 
-// A quad bound to joint A, which the animation moves by (2, 0, 0); BlendShape "Lift" moves point
-// 2 (1, 1, 0) by (1, 1, 0); the animation's Lift weight is 0 at time 0 and 1 at time 10, and its
-// token "Ghost" names no shape.
-const char* const kCliBlendWeightQuad = R"(#usda 1.0
-def SkelRoot "Root"
-{
-    def Skeleton "Skel" (
-        prepend apiSchemas = ["SkelBindingAPI"]
-    )
-    {
-        uniform token[] joints = ["A"]
-        uniform matrix4d[] bindTransforms = [((1,0,0,0),(0,1,0,0),(0,0,1,0),(0,0,0,1))]
-        uniform matrix4d[] restTransforms = [((1,0,0,0),(0,1,0,0),(0,0,1,0),(0,0,0,1))]
-        rel skel:animationSource = <Anim>
-        def SkelAnimation "Anim"
-        {
-            uniform token[] joints = ["A"]
-            float3[] translations = [(2, 0, 0)]
-            quatf[] rotations = [(1, 0, 0, 0)]
-            half3[] scales = [(1, 1, 1)]
-            uniform token[] blendShapes = ["Lift", "Ghost"]
-            float[] blendShapeWeights.timeSamples = {
-                0: [0, 1],
-                10: [1, 1],
-            }
-        }
-    }
-    def Mesh "Quad" (
-        prepend apiSchemas = ["SkelBindingAPI"]
-    )
-    {
-        int[] faceVertexCounts = [4]
-        int[] faceVertexIndices = [0, 1, 2, 3]
-        point3f[] points = [(0, 0, 0), (1, 0, 0), (1, 1, 0), (0, 1, 0)]
-        rel skel:skeleton = </Root/Skel>
-        int[] primvars:skel:jointIndices = [0] (
-            elementSize = 1
-            interpolation = "constant"
-        )
-        float[] primvars:skel:jointWeights = [1] (
-            elementSize = 1
-            interpolation = "constant"
-        )
-        uniform token[] skel:blendShapes = ["Lift"]
-        rel skel:blendShapeTargets = [</Root/Quad/Lift>]
-        def BlendShape "Lift"
-        {
-            uniform vector3f[] offsets = [(1, 1, 0)]
-            uniform int[] pointIndices = [2]
-        }
-    }
+// tests/fixtures/usd/blend-weight-quad.usda: a quad moved by (2, 0, 0); the animation's weight
+// for shape "Lift", which moves point 2 (1, 1, 0) by (1, 1, 0), is 0 at time 0 and 1 at time 10;
+// its token "Ghost" names no shape.
+std::filesystem::path cliBlendWeightQuad() {
+    return std::filesystem::path(HYPERRIG_SOURCE_DIR) / "tests" / "fixtures" / "usd" /
+           "blend-weight-quad.usda";
 }
-)";
 
 // Whether the OBJ file has the vertex (x, y, z).
 bool cliObjHasVertex(const std::filesystem::path& obj, double x, double y, double z) {
@@ -277,8 +231,7 @@ bool cliObjHasVertex(const std::filesystem::path& obj, double x, double y, doubl
 TEST_CASE("slice and render show an animation's blend-shape weights",
           "[cli][usd][animation][blend]") {
     TemporaryFolder folder;
-    const auto usda = folder / "quad.usda";
-    std::ofstream(usda) << kCliBlendWeightQuad;
+    const auto usda = cliBlendWeightQuad();
     const auto quad = folder / "quad.g4tf";
     REQUIRE(runProcess(cliExecutable(), {"convert", usda.string(), quad.string()}).exitCode == 0);
     // Time 5: Lift at 0.5, so point 2 is (1, 1, 0) + 0.5 · (1, 1, 0), moved by (2, 0, 0).
@@ -307,8 +260,9 @@ TEST_CASE("slice and render show an animation's blend-shape weights",
 TEST_CASE("blendShapeWeights of the wrong length fail slice with the reason",
           "[cli][usd][animation][blend]") {
     TemporaryFolder folder;
-    std::string text = kCliBlendWeightQuad;
-    const std::string samples = "10: [1, 1],";
+    std::ifstream fixture(cliBlendWeightQuad());
+    std::string text{std::istreambuf_iterator<char>(fixture), std::istreambuf_iterator<char>()};
+    const std::string samples = "10: [1, 0.75],";
     text.replace(text.find(samples), samples.size(), "10: [1],");
     const auto usda = folder / "quad.usda";
     std::ofstream(usda) << text;
@@ -324,8 +278,7 @@ TEST_CASE("blendShapeWeights of the wrong length fail slice with the reason",
 
 TEST_CASE("render draws an animation's blend-shape weights", "[cli][usd][animation][blend][gl]") {
     TemporaryFolder folder;
-    const auto usda = folder / "quad.usda";
-    std::ofstream(usda) << kCliBlendWeightQuad;
+    const auto usda = cliBlendWeightQuad();
     const auto quad = folder / "quad.g4tf";
     REQUIRE(runProcess(cliExecutable(), {"convert", usda.string(), quad.string()}).exitCode == 0);
     // Lift at weight 0 (time 0, and held at -1) and at weight 1 (time 10): point 2 moves by

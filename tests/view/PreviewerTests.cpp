@@ -294,59 +294,11 @@ TEST_CASE_METHOD(HeadlessPreviewerFixture,
 TEST_CASE_METHOD(HeadlessPreviewerFixture,
                  "the previewer's playback moves the blend shapes an animation's weights drive",
                  "[gl][preview][animation][blend]") {
-    // A quad bound to joint A, which the animation moves by (2, 0, 0); BlendShape "Lift" moves
-    // point 2 (1, 1, 0) by (1, 1, 0); the animation's Lift weight is 0 at time 0 and 1 at 10.
-    // Shown at weight w, point 2 is at (3 + w, 1 + w, 0).
-    auto imported = hyperrig::test::usdImportText(R"(#usda 1.0
-def SkelRoot "Root"
-{
-    def Skeleton "Skel" (
-        prepend apiSchemas = ["SkelBindingAPI"]
-    )
-    {
-        uniform token[] joints = ["A"]
-        uniform matrix4d[] bindTransforms = [((1,0,0,0),(0,1,0,0),(0,0,1,0),(0,0,0,1))]
-        uniform matrix4d[] restTransforms = [((1,0,0,0),(0,1,0,0),(0,0,1,0),(0,0,0,1))]
-        rel skel:animationSource = <Anim>
-        def SkelAnimation "Anim"
-        {
-            uniform token[] joints = ["A"]
-            float3[] translations = [(2, 0, 0)]
-            quatf[] rotations = [(1, 0, 0, 0)]
-            half3[] scales = [(1, 1, 1)]
-            uniform token[] blendShapes = ["Lift"]
-            float[] blendShapeWeights.timeSamples = {
-                0: [0],
-                10: [1],
-            }
-        }
-    }
-    def Mesh "Quad" (
-        prepend apiSchemas = ["SkelBindingAPI"]
-    )
-    {
-        int[] faceVertexCounts = [4]
-        int[] faceVertexIndices = [0, 1, 2, 3]
-        point3f[] points = [(0, 0, 0), (1, 0, 0), (1, 1, 0), (0, 1, 0)]
-        rel skel:skeleton = </Root/Skel>
-        int[] primvars:skel:jointIndices = [0] (
-            elementSize = 1
-            interpolation = "constant"
-        )
-        float[] primvars:skel:jointWeights = [1] (
-            elementSize = 1
-            interpolation = "constant"
-        )
-        uniform token[] skel:blendShapes = ["Lift"]
-        rel skel:blendShapeTargets = [</Root/Quad/Lift>]
-        def BlendShape "Lift"
-        {
-            uniform vector3f[] offsets = [(1, 1, 0)]
-            uniform int[] pointIndices = [2]
-        }
-    }
-}
-)");
+    // tests/fixtures/usd/blend-weight-quad.usda: a quad bound to joint A, which the animation
+    // moves by (2, 0, 0); BlendShape "Lift" moves point 2 (1, 1, 0) by (1, 1, 0); the animation's
+    // Lift weight is 0 at time 0 and 1 at 10. Shown at weight w, point 2 is at (3 + w, 1 + w, 0).
+    auto imported =
+        hyperrig::test::usdImportText(hyperrig::test::usdFixtureText("blend-weight-quad.usda"));
     REQUIRE(previewer.show(preview::makePreviewDocument("quad.usda", std::move(imported.document)))
                 .ok());
     const auto shownContains = [&](float x, float y) {

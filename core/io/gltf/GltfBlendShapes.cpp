@@ -76,7 +76,7 @@ OrderedJson Exporter::writeBlendTargets(const model::Mesh& mesh, std::size_t ver
                                      "; the morph targets are dropped");
         return OrderedJson::array();
     };
-    std::vector<std::vector<std::pair<std::string, KeptVertexArray>>> arrays;
+    TargetArrays arrays;
     for (const model::BlendShape& shape : blend.shapes) {
         const std::string label = "blend shape '" + shape.name.value_or("") + "'";
         if (!shape.inbetweens.empty())
@@ -131,14 +131,7 @@ OrderedJson Exporter::writeBlendTargets(const model::Mesh& mesh, std::size_t ver
                 written.emplace_back(name, std::move(*array));
             }
     }
-    OrderedJson targets = OrderedJson::array();
-    for (const auto& target : arrays) {
-        OrderedJson json = OrderedJson::object();
-        for (const auto& [name, array] : target)
-            json[name] = addVertexArray(array, name == "POSITION"); // POSITION needs min/max
-        targets.push_back(std::move(json));
-    }
-    return targets;
+    return writeTargetAccessors(arrays);
 }
 
 } // namespace hyperrig::core::io::gltf

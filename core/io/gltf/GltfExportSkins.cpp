@@ -206,7 +206,7 @@ OrderedJson Exporter::writeMorphTargets(const model::Mesh& mesh, std::size_t ver
     const auto* kept = keptGltf(mesh.extra, "targets");
     if (!kept || !kept->is_array() || kept->empty())
         return OrderedJson::array();
-    std::vector<std::vector<std::pair<std::string, KeptVertexArray>>> arrays;
+    TargetArrays arrays;
     for (const auto& target : *kept) {
         auto& written = arrays.emplace_back();
         if (target.is_object())
@@ -236,6 +236,10 @@ OrderedJson Exporter::writeMorphTargets(const model::Mesh& mesh, std::size_t ver
             return OrderedJson::array();
         }
     }
+    return writeTargetAccessors(arrays);
+}
+
+OrderedJson Exporter::writeTargetAccessors(const TargetArrays& arrays) {
     OrderedJson targets = OrderedJson::array();
     for (const auto& target : arrays) {
         OrderedJson json = OrderedJson::object();

@@ -76,6 +76,9 @@ private:
     OrderedJson writeBlendTargets(const model::Mesh& mesh, std::size_t vertexCount,
                                   const math::BasisN* baked);
     std::size_t addVertexArray(const KeptVertexArray& array, bool minMax);
+    // The primitive's `targets`: per target, each attribute's offsets as an accessor.
+    using TargetArrays = std::vector<std::vector<std::pair<std::string, KeptVertexArray>>>;
+    OrderedJson writeTargetAccessors(const TargetArrays& arrays);
     void writeReferencePoses(NodeId skeleton);
     void writeKeptAnimation(const OrderedJson& animation);
     void writeTopLevel(OrderedJson& root);

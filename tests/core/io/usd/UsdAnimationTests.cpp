@@ -187,73 +187,10 @@ def SkelRoot "Root"
     CHECK_THAT(sample.error().message(), Catch::Contains("rotations is not authored"));
 }
 
-namespace {
-
-// A quad bound (constant, weight 1) to joint A, which the animation moves by (2, 0, 0) (rest and
-// bind are the identity). Its BlendShape "Lift" moves point 2 by (1, 1, 0), "Stay" point 3 by
-// (0, 0, -4). The animation's weights: Lift 0 at time 0 and 1 at time 10; "Ghost" names no
-// shape of the quad; the animation does not name "Stay".
-const char* const kUsdBlendWeightQuad = R"(#usda 1.0
-def SkelRoot "Root"
-{
-    def Skeleton "Skel" (
-        prepend apiSchemas = ["SkelBindingAPI"]
-    )
-    {
-        uniform token[] joints = ["A"]
-        uniform matrix4d[] bindTransforms = [((1,0,0,0),(0,1,0,0),(0,0,1,0),(0,0,0,1))]
-        uniform matrix4d[] restTransforms = [((1,0,0,0),(0,1,0,0),(0,0,1,0),(0,0,0,1))]
-        rel skel:animationSource = <Anim>
-        def SkelAnimation "Anim"
-        {
-            uniform token[] joints = ["A"]
-            float3[] translations = [(2, 0, 0)]
-            quatf[] rotations = [(1, 0, 0, 0)]
-            half3[] scales = [(1, 1, 1)]
-            uniform token[] blendShapes = ["Lift", "Ghost"]
-            float[] blendShapeWeights.timeSamples = {
-                0: [0, 0.25],
-                10: [1, 0.75],
-            }
-        }
-    }
-    def Mesh "Quad" (
-        prepend apiSchemas = ["SkelBindingAPI"]
-    )
-    {
-        int[] faceVertexCounts = [4]
-        int[] faceVertexIndices = [0, 1, 2, 3]
-        point3f[] points = [(0, 0, 0), (1, 0, 0), (1, 1, 0), (0, 1, 0)]
-        rel skel:skeleton = </Root/Skel>
-        int[] primvars:skel:jointIndices = [0] (
-            elementSize = 1
-            interpolation = "constant"
-        )
-        float[] primvars:skel:jointWeights = [1] (
-            elementSize = 1
-            interpolation = "constant"
-        )
-        uniform token[] skel:blendShapes = ["Lift", "Stay"]
-        rel skel:blendShapeTargets = [</Root/Quad/Lift>, </Root/Quad/Stay>]
-        def BlendShape "Lift"
-        {
-            uniform vector3f[] offsets = [(1, 1, 0)]
-            uniform int[] pointIndices = [2]
-        }
-        def BlendShape "Stay"
-        {
-            uniform vector3f[] offsets = [(0, 0, -4)]
-            uniform int[] pointIndices = [3]
-        }
-    }
-}
-)";
-
-} // namespace
-
 TEST_CASE("blendShapeWeights drive the bound mesh's blend shapes before skinning",
           "[usd][animation][blend]") {
-    auto imported = hyperrig::test::usdImportText(kUsdBlendWeightQuad);
+    auto imported =
+        hyperrig::test::usdImportText(hyperrig::test::usdFixtureText("blend-weight-quad.usda"));
     auto& document = imported.document;
     const model::NodeId quad = usdNode(document, "Quad").id;
     // The document's own amounts (Stay at 1) are replaced while the animation shows: UsdSkel
@@ -296,7 +233,7 @@ TEST_CASE("blendShapeWeights drive the bound mesh's blend shapes before skinning
 
 TEST_CASE("blendShapeWeights of another length than blendShapes are refused with the reason",
           "[usd][animation][blend]") {
-    std::string text = kUsdBlendWeightQuad;
+    std::string text = hyperrig::test::usdFixtureText("blend-weight-quad.usda");
     const std::string samples = "10: [1, 0.75],";
     text.replace(text.find(samples), samples.size(), "10: [1],");
     const auto imported = hyperrig::test::usdImportText(text);

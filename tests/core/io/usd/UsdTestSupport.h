@@ -5,6 +5,8 @@
 
 #include <catch2/catch.hpp>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <regex>
 #include <sstream>
 #include <string>
@@ -16,6 +18,18 @@ namespace hyperrig::test {
 // repository.
 inline std::filesystem::path usdData(const std::string& name) {
     return std::filesystem::path(HYPERRIG_SOURCE_DIR) / ".." / "shared" / "data" / "usd" / name;
+}
+
+// HyperRig's own .usda test files (tests/fixtures/usd).
+inline std::filesystem::path usdFixturePath(const std::string& name) {
+    return std::filesystem::path(HYPERRIG_SOURCE_DIR) / "tests" / "fixtures" / "usd" / name;
+}
+
+inline std::string usdFixtureText(const std::string& name) {
+    std::ifstream file(usdFixturePath(name), std::ios::binary);
+    INFO(usdFixturePath(name).string());
+    REQUIRE(file);
+    return {std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>()};
 }
 
 inline core::io::UsdImport usdImportFile(const std::string& name) {
