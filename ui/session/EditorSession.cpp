@@ -47,7 +47,7 @@ QString EditorSession::suggestedSavePath() const {
 }
 
 void EditorSession::install(std::unique_ptr<core::model::Document> document, const QString& path,
-                            const SaveFormat& format) {
+                            const SaveFormat& format, const QString& importedFrom) {
     emit aboutToReplaceDocument();
     // History refers to the document: it goes first.
     m_history.reset();
@@ -61,9 +61,9 @@ void EditorSession::install(std::unique_ptr<core::model::Document> document, con
     m_ghostBindPose.reset();
     const bool animationShown = m_previewedAnimation.has_value();
     m_previewedAnimation.reset();
-    m_importedFrom.clear();
+    const bool pathChanged = path != m_filePath || importedFrom != m_importedFrom;
+    m_importedFrom = importedFrom;
     m_saveFormat = format;
-    const bool pathChanged = path != m_filePath;
     m_filePath = path;
     if (m_document) {
         m_history = std::make_unique<core::edit::History>(*m_document);
@@ -107,12 +107,10 @@ void EditorSession::adoptDocument(core::model::Document document, const QString&
 
 void EditorSession::adoptImportedDocument(core::model::Document document,
                                           const QString& sourcePath) {
-    install(std::make_unique<core::model::Document>(std::move(document)), {}, {});
-    // Set after install, which clears it, and announced as install announces a path: the title
-    // and the file actions read both.
-    m_importedFrom = QFileInfo(sourcePath).absoluteFilePath();
-    emit filePathChanged();
-    afterHistoryCall();
+    // Set by install before it announces the new document: the history's first row, the title
+    // and the file actions read it.
+    install(std::make_unique<core::model::Document>(std::move(document)), {}, {},
+            QFileInfo(sourcePath).absoluteFilePath());
 }
 
 core::Result<void> EditorSession::openFile(const QString& path) {

@@ -201,8 +201,9 @@ signals:
     void animationDisplayChanged();
 
 private:
+    // Makes `document` the open one; `importedFrom` is an import's source (empty otherwise).
     void install(std::unique_ptr<core::model::Document> document, const QString& path,
-                 const SaveFormat& format);
+                 const SaveFormat& format, const QString& importedFrom = {});
     void documentEdited(const core::edit::ChangeSet& changes);
     void compileRig();
     void afterHistoryCall();

@@ -3,6 +3,7 @@
 #include "ui/session/EditorSession.h"
 
 #include <QApplication>
+#include <QFileInfo>
 #include <QFont>
 #include <QIcon>
 #include <QPalette>
@@ -132,8 +133,12 @@ void HistoryModel::endReplace() {
         m_undoCount = history.undoCount();
         m_dropped = history.droppedSteps();
         m_saved = savedRow();
-        m_origin = m_session.filePath().isEmpty() ? tr("New document")
-                                                  : tr("Opened %1").arg(m_session.displayName());
+        if (!m_session.filePath().isEmpty())
+            m_origin = tr("Opened %1").arg(m_session.displayName());
+        else if (!m_session.importedFrom().isEmpty())
+            m_origin = tr("Imported %1").arg(QFileInfo(m_session.importedFrom()).fileName());
+        else
+            m_origin = tr("New document");
     }
     m_resetting = false;
     endResetModel();

@@ -1,4 +1,5 @@
 #include "core/edit/commands/NodeCommands.h"
+#include "core/model/NewDocument.h"
 #include "tests/ui/SessionTestSupport.h"
 #include "ui/panels/history/HistoryModel.h"
 #include "ui/panels/history/HistoryPanel.h"
@@ -192,4 +193,18 @@ TEST_CASE("the history panel drops the rows the memory cap evicts", "[ui][histor
     CHECK(model.currentRow() == 0);
     CHECK(flag(model, 1, HistoryModel::IsRedoRole));
     CHECK(reset.isEmpty());
+}
+
+TEST_CASE("the history's first row names the file an imported document came from",
+          "[ui][history]") {
+    ui::EditorSession session;
+    ui::HistoryPanel panel(session);
+    session.adoptImportedDocument(core::model::newDocument(3),
+                                  QStringLiteral("/somewhere/skinnedArm.usda"));
+    const HistoryModel& model = *panel.model();
+    REQUIRE(model.rowCount() == 1);
+    CHECK(text(model, 0) == "Imported skinnedArm.usda");
+    CHECK_FALSE(flag(model, 0, HistoryModel::IsSavedRole)); // nothing of it is on disk yet
+    session.newDocument(3);
+    CHECK(text(model, 0) == "New document");
 }
