@@ -43,7 +43,9 @@ void forEachBlendContribution(const model::BlendShapes& blend,
         const double amount = model::blendAmountOf(blend, instanceAmounts, s);
         if (amount == 0.0)
             continue;
-        for (const BlendContribution& c : resolveBlendShape(blend.shapes[s], amount).list())
+        // Named: a range-for over a temporary's span would read it after it died (C++20).
+        const BlendContributions contributions = resolveBlendShape(blend.shapes[s], amount);
+        for (const BlendContribution& c : contributions.list())
             visit(*c.targets, c.weight);
     }
 }
