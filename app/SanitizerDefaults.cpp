@@ -15,9 +15,16 @@ namespace {
 // Mesa unloads its driver (and LLVM with it) when the last GL display closes. Leaks reported
 // after that point have no module name to suppress, so a sanitizer build pins the software
 // driver in memory for the life of the process. A missing driver is fine: nothing to pin.
+//
+// The GLVND vendor libraries are pinned for a second reason: they have thread-local storage, and
+// GLFW's glfwTerminate dlcloses libGL, which unloads libGLX_mesa with it. The dynamic-TLS block
+// LeakSanitizer recorded for the main thread then points into freed memory, and the exit-time
+// leak check crashed scanning it ("Tracer caught signal 11", DTLS range garbage) in about one run
+// of hyperrig-view's window test in ten.
 __attribute__((constructor)) void pinMesaDriverForLeakReports() {
-    const char* candidates[] = {"/usr/lib/x86_64-linux-gnu/dri/swrast_dri.so",
-                                "/usr/lib/x86_64-linux-gnu/libLLVM-15.so.1"};
+    const char* candidates[] = {
+        "/usr/lib/x86_64-linux-gnu/dri/swrast_dri.so", "/usr/lib/x86_64-linux-gnu/libLLVM-15.so.1",
+        "/usr/lib/x86_64-linux-gnu/libGLX_mesa.so.0", "/usr/lib/x86_64-linux-gnu/libEGL_mesa.so.0"};
     for (const char* path : candidates)
         dlopen(path, RTLD_LAZY | RTLD_NODELETE);
 }

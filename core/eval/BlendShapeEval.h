@@ -30,7 +30,10 @@ struct BlendContribution {
 struct BlendContributions {
     std::array<BlendContribution, 2> items{};
     std::size_t count = 0;
-    std::span<const BlendContribution> list() const { return {items.data(), count}; }
+    // A view into this object: refused on a temporary, which a range-for would read after its
+    // end (C++20 ends it before the loop body; CI's ASan caught exactly that once).
+    std::span<const BlendContribution> list() const& { return {items.data(), count}; }
+    std::span<const BlendContribution> list() const&& = delete;
 };
 BlendContributions resolveBlendShape(const model::BlendShape& shape, double amount);
 

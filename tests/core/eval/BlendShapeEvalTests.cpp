@@ -7,10 +7,20 @@
 #include "tests/core/eval/EvalTestSupport.h"
 
 #include <catch2/catch.hpp>
+#include <utility>
 
 using namespace hyperrig::core;
 
 namespace {
+
+// The contributions' view must not be taken from a temporary (a range-for over
+// resolveBlendShape(...).list() read a dead stack object under C++20; ASan found it in CI).
+template <class T>
+concept ListableFromTemporary = requires {
+    std::declval<T&&>().list();
+};
+static_assert(!ListableFromTemporary<eval::BlendContributions>);
+static_assert(requires(const eval::BlendContributions& named) { named.list(); });
 
 model::BlendTarget blendTestTarget(std::vector<double> indices, std::vector<double> offsets,
                                    int width = 3) {

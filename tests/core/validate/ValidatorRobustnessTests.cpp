@@ -301,6 +301,10 @@ TEST_CASE("validator walks are iterative, so deep nesting built in memory is saf
     G4mfFile file;
     file.json["asset"]["dimension"] = 4;
     file.json["asset"]["extensionsUsed"].push_back("VENDOR_deep");
+    // Every key exists before a deep value moves in: inserting a key into an ordered_map grows a
+    // vector of pair<const string, json>, whose elements are copied, not moved.
+    file.json["extras"] = nullptr;
+    file.json["extensions"]["VENDOR_deep"] = nullptr;
     file.json["extras"] = nested();
     file.json["extensions"]["VENDOR_deep"] = nested();
     CHECK(validateG4mf(file).empty());
