@@ -3,6 +3,9 @@
 #include "core/eval/PoseFile.h"
 #include "core/eval/animation/SkelAnimationSample.h"
 #include "core/io/g4mf/G4mfReader.h"
+#include "core/io/gltf/GltfFile.h"
+#include "core/io/gltf/GltfImport.h"
+#include "core/io/usd/UsdImport.h"
 #include "core/model/BindPose.h"
 #include "render/scene/DocumentScene.h"
 
@@ -23,8 +26,40 @@ core::Result<core::eval::Pose> PreviewDocument::animationPose(const std::string&
     return std::move(sample->pose);
 }
 
+namespace {
+
+// "FILE:POINTER: message" for each warning, as hyperrig-cli prints them.
+std::vector<std::string> warningLines(const std::filesystem::path& path,
+                                      const core::Diagnostics& warnings) {
+    std::vector<std::string> lines;
+    lines.reserve(warnings.size());
+    for (const core::Diagnostic& warning : warnings)
+        lines.push_back(path.filename().string() + ":" + warning.pointer + ": " + warning.message);
+    return lines;
+}
+
+template <class Import>
+core::Result<std::unique_ptr<PreviewDocument>> previewImport(const std::filesystem::path& path,
+                                                             core::Result<Import> imported) {
+    if (!imported)
+        return imported.error(); // the importer names the file
+    auto loaded = makePreviewDocument(path, std::move(imported->document));
+    if (loaded)
+        (*loaded)->warnings = warningLines(path, imported->warnings);
+    return loaded;
+}
+
+} // namespace
+
 core::Result<std::unique_ptr<PreviewDocument>>
 loadPreviewDocument(const std::filesystem::path& path, const core::io::ReadOptions& options) {
+    if (core::io::isUsdPath(path))
+        return previewImport(path, core::io::readUsda(path));
+    if (core::io::isGltfPath(path)) {
+        core::io::GltfReadOptions gltfOptions;
+        gltfOptions.allowOutsideReferences = options.allowOutsideReferences;
+        return previewImport(path, core::io::readGltf(path, gltfOptions));
+    }
     auto read = core::io::readG4mf(path, options);
     if (!read)
         return read.error(); // the reader names the file
@@ -42,7 +77,7 @@ makePreviewDocument(const std::filesystem::path& path, core::model::Document doc
     if (!rig)
         return rig.error().withContext(name + ": cannot be drawn");
     auto loaded = std::make_unique<PreviewDocument>(
-        PreviewDocument{path, std::move(document), std::move(*rig), {}, {}, {}, {}});
+        PreviewDocument{path, std::move(document), std::move(*rig), {}, {}, {}, {}, {}});
     loaded->summary = core::model::summarize(loaded->document);
     std::set<std::string> stored;
     for (const core::eval::CompiledSkeleton& skeleton : loaded->rig.skeletons())

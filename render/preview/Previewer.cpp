@@ -73,7 +73,8 @@ std::size_t previewTriangleCount(const scene::SceneData& scene) {
     return triangles;
 }
 
-constexpr const char* kPreviewDropHint = "Drop a .g4tf or .g4b file here (F1: keys)";
+constexpr const char* kPreviewDropHint =
+    "Drop a .g4tf, .g4b, .usda, .gltf or .glb file here (F1: keys)";
 
 } // namespace
 
@@ -136,6 +137,12 @@ core::Result<void> Previewer::show(core::Result<std::unique_ptr<PreviewDocument>
         m_overlayState.notice = "Cannot open: " + shown.error().message();
         return shown.error();
     }
+    // An import's warnings (the host prints them all): the overlay says how many and the first.
+    if (const std::vector<std::string>& warnings = m_document->warnings; !warnings.empty())
+        m_overlayState.notice = warnings.size() == 1
+                                    ? "Imported with a warning: " + warnings.front()
+                                    : "Imported with " + std::to_string(warnings.size()) +
+                                          " warnings; the first: " + warnings.front();
     m_frameOnNextDraw = true;
     return {};
 }

@@ -146,6 +146,16 @@ TEST_CASE_METHOD(HeadlessPreviewerFixture,
     CHECK(state.notice.empty());
     frame();
     CHECK(sceneFramed());
+
+    // An imported file's warnings: the overlay counts them and shows the first (usdskel.md §12:
+    // an attribute of an unknown type is skipped with a warning at its line and column).
+    std::ofstream(folder / "warned.usda")
+        << "#usda 1.0\ndef Xform \"A\" {\n    flaot[] typo = [1]\n    flaot[] other = [2]\n}\n";
+    previewer.filesDropped({folder / "warned.usda"});
+    REQUIRE(previewer.document());
+    CHECK(previewer.document()->path.filename() == "warned.usda");
+    CHECK_THAT(state.notice, Catch::StartsWith("Imported with 2 warnings; the first: "
+                                               "warned.usda:3:5: "));
 }
 
 TEST_CASE_METHOD(HeadlessPreviewerFixture,

@@ -119,6 +119,9 @@ int runViewer(const std::vector<std::string>& arguments,
         if (previewer.document() != titled) {
             titled = previewer.document();
             (*window)->setTitle(viewerTitleFor(previewer));
+            if (titled) // an imported file's warnings, as hyperrig-cli prints them
+                for (const std::string& warning : titled->warnings)
+                    std::fprintf(stderr, "hyperrig-view: warning: %s\n", warning.c_str());
         }
         const auto now = std::chrono::steady_clock::now();
         previewer.drawFrame(0, std::chrono::duration<float>(now - lastFrame).count());
