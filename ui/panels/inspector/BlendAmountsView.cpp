@@ -1,6 +1,7 @@
 #include "ui/panels/inspector/BlendAmountsView.h"
 
 #include "core/edit/commands/NodeCommands.h"
+#include "core/eval/animation/SkelAnimationSample.h"
 #include "ui/session/EditorSession.h"
 #include "ui/widgets/NumberField.h"
 #include "ui/widgets/NumberFieldEdits.h"
@@ -11,6 +12,7 @@
 #include <QLabel>
 #include <QSignalBlocker>
 #include <QSlider>
+#include <QVBoxLayout>
 
 #include <cmath>
 
@@ -45,8 +47,20 @@ BlendAmountsView::BlendAmountsView(EditorSession& session, QWidget* parent)
     setObjectName(QStringLiteral("blendShapesGroup"));
     setAccessibleName(tr("Blend Shapes"));
     setToolTip(tr("How much of each blend shape this mesh instance shows"));
-    m_grid = new QGridLayout(this);
+    auto* layout = new QVBoxLayout(this);
+    m_grid = new QGridLayout;
     m_grid->setColumnStretch(1, 1);
+    layout->addLayout(m_grid);
+    m_drivenNote = new QLabel(this);
+    m_drivenNote->setObjectName(QStringLiteral("blendShapesDrivenNote"));
+    m_drivenNote->setWordWrap(true);
+    m_drivenNote->hide();
+    layout->addWidget(m_drivenNote);
+    // Scrubbing or playing an animation changes what the rows show, not the document.
+    connect(&m_session, &EditorSession::animationDisplayChanged, this, [this] {
+        if (m_node)
+            showValues();
+    });
     hide();
 }
 
@@ -56,6 +70,20 @@ double BlendAmountsView::amount(std::size_t shape) const {
     if (!blend || !node || !node->meshInstance())
         return 0.0;
     return core::model::blendAmountOf(*blend, node->meshInstance()->blendAmounts, shape);
+}
+
+std::optional<std::vector<double>> BlendAmountsView::animatedAmounts() const {
+    const auto& animation = m_session.previewedAnimation();
+    if (!animation || !m_node || !m_session.hasDocument() || !m_session.rig())
+        return std::nullopt;
+    auto sample = core::eval::sampleAnimation(animation->name, animation->time,
+                                              m_session.document(), *m_session.rig());
+    if (!sample)
+        return std::nullopt; // the viewport says why; the rows keep the document's amounts
+    const auto found = sample->pose.blendAmounts.find(m_node);
+    if (found == sample->pose.blendAmounts.end())
+        return std::nullopt;
+    return found->second;
 }
 
 void BlendAmountsView::showNodes(const std::vector<core::model::NodeId>& nodes) {
@@ -152,14 +180,28 @@ void BlendAmountsView::rebuild() {
 }
 
 void BlendAmountsView::showValues() {
+    const std::optional<std::vector<double>> driven = animatedAmounts();
+    if (driven)
+        finishEdit(); // an animation started under a drag: the drag's step is kept, then shown
+    m_drivenNote->setVisible(driven.has_value());
+    if (driven)
+        m_drivenNote->setText(
+            tr("Driven by the animation '%1' while it is shown; stop showing it to edit the "
+               "amounts")
+                .arg(QString::fromStdString(m_session.previewedAnimation()->name)));
     m_quiet = true;
     for (std::size_t s = 0; s < m_rows.size(); ++s) {
-        const double value = amount(s);
+        m_rows[s].slider->setEnabled(!driven);
+        m_rows[s].field->setEnabled(!driven);
+        // Pose::blendAmounts holds one amount per shape of the mesh (missing entries 0).
+        const double value = driven ? (s < driven->size() ? (*driven)[s] : 0.0) : amount(s);
         if (!m_rows[s].slider->isSliderDown()) {
             const QSignalBlocker blocker(m_rows[s].slider);
             m_rows[s].slider->setValue(static_cast<int>(std::lround(value * kBlendSliderScale)));
         }
-        if (!m_rows[s].field->isEditing())
+        if (driven)
+            m_rows[s].field->setDisplayedValue(value);
+        else if (!m_rows[s].field->isEditing())
             m_rows[s].edits->showValue();
     }
     m_quiet = false;

@@ -8,10 +8,12 @@
 #include <QGroupBox>
 #include <QString>
 
+#include <optional>
 #include <string>
 #include <vector>
 
 class QGridLayout;
+class QLabel;
 class QSlider;
 
 namespace hyperrig::ui {
@@ -28,6 +30,10 @@ class NumberFieldEdits;
 // History's merge window; typing follows NumberFieldEdits. The rows are rebuilt only when the
 // instance, its mesh or the shapes' names change, so an edit never destroys the control in use.
 // Each slider and field is heard by its row's label (the shape's name, "Shape 2" unnamed).
+// While the editor shows a kept animation whose blendShapeWeights drive this instance (decision
+// 0059), the rows show the animation's amounts at the shown time, read-only, and a note below
+// says which animation drives them: the document's amounts are what the rows edit, and they are
+// not what the viewport shows then.
 class BlendAmountsView : public QGroupBox {
     Q_OBJECT
 public:
@@ -53,10 +59,14 @@ private:
     void rebuild();
     void showValues();
     void sliderMoved(std::size_t shape, int position);
+    // The document's amount (what an edit changes).
     double amount(std::size_t shape) const;
+    // The amounts the shown animation gives this instance at its time; nullopt when none does.
+    std::optional<std::vector<double>> animatedAmounts() const;
 
     EditorSession& m_session;
     QGridLayout* m_grid;
+    QLabel* m_drivenNote; // "Driven by the animation 'Anim'": shown while one drives the rows
     core::model::NodeId m_node;
     core::model::MeshId m_mesh;
     std::vector<std::string> m_names; // the shapes the rows were built for

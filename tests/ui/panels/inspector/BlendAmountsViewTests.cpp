@@ -1,3 +1,5 @@
+#include "core/edit/commands/NodeCommands.h"
+#include "core/io/usd/UsdImport.h"
 #include "tests/ui/SessionTestSupport.h"
 #include "tests/ui/panels/PanelTestSupport.h"
 #include "ui/panels/inspector/InspectorPanel.h"
@@ -102,4 +104,56 @@ TEST_CASE("typing a blend amount sets it beyond the slider's range", "[ui][inspe
     CHECK(child<QSlider>(*f.panel, "blendShapeSlider0")->value() == 200); // clamped display
     f.session.undo();
     CHECK_FALSE(f.amounts().has_value());
+}
+
+TEST_CASE("while an animation drives the blend shapes the rows show its amounts, read-only",
+          "[ui][inspector][blend][animation]") {
+    // tests/fixtures/usd/blend-weight-quad.usda: mesh Quad with shapes Lift and Stay; animation
+    // Anim weights Lift 0 at time 0 and 1 at time 10 (0.5 at 5) and does not name Stay, whose
+    // amount it therefore drives to 0 (decision 0059).
+    ui::EditorSession session;
+    auto imported =
+        core::io::readUsda(HYPERRIG_SOURCE_DIR "/tests/fixtures/usd/blend-weight-quad.usda");
+    REQUIRE(imported);
+    session.adoptImportedDocument(std::move(imported->document),
+                                  QStringLiteral("blend-weight-quad.usda"));
+    ui::InspectorPanel panel(session);
+    panel.resize(420, 900);
+    panel.show();
+    REQUIRE(QTest::qWaitForWindowExposed(&panel));
+    const core::model::NodeId quad = session.document().findNode("Quad");
+    REQUIRE(quad);
+    REQUIRE(session.execute(core::edit::setBlendAmount(quad, 0, 0.25)).ok());
+    REQUIRE(session.execute(core::edit::setBlendAmount(quad, 1, 0.75)).ok());
+    session.select({quad});
+    auto* lift = child<QSlider>(panel, "blendShapeSlider0");
+    auto* liftField = child<ui::NumberField>(panel, "blendShapeAmount0");
+    auto* stay = child<QSlider>(panel, "blendShapeSlider1");
+    auto* note = child<QLabel>(panel, "blendShapesDrivenNote");
+    CHECK(lift->value() == 25);
+    CHECK(stay->value() == 75);
+    CHECK(lift->isEnabled());
+    CHECK_FALSE(note->isVisible());
+
+    session.setPreviewedAnimation("Anim");
+    session.setAnimationTime(5.0);
+    CHECK(lift->value() == 50);
+    CHECK(liftField->value() == Approx(0.5));
+    CHECK(stay->value() == 0);
+    CHECK_FALSE(lift->isEnabled());
+    CHECK_FALSE(liftField->isEnabled());
+    CHECK(note->isVisible());
+    CHECK(note->text().contains(QStringLiteral("'Anim'")));
+    session.setAnimationTime(10.0);
+    CHECK(lift->value() == 100);
+    // The document's amounts are untouched by the preview.
+    CHECK(session.document().node(quad).meshInstance()->blendAmounts ==
+          std::optional<std::vector<double>>(std::vector<double>{0.25, 0.75}));
+
+    session.setPreviewedAnimation(std::nullopt);
+    CHECK(lift->value() == 25);
+    CHECK(stay->value() == 75);
+    CHECK(lift->isEnabled());
+    CHECK(liftField->isEnabled());
+    CHECK_FALSE(note->isVisible());
 }
