@@ -2,6 +2,7 @@
 
 #include "core/io/usd/UsdMath.h"
 #include "core/model/ItemLabels.h"
+#include "core/model/JsonDump.h"
 
 #include <algorithm>
 #include <charconv>
@@ -40,7 +41,7 @@ Result<std::optional<std::vector<double>>> animationNumbers(const model::Ordered
     for (const auto& element : value) {
         const auto one = [&](const model::OrderedJson& number) -> Result<void> {
             if (!number.is_number())
-                return Error("the value holds " + number.dump() + ", not a number");
+                return Error("the value holds " + model::jsonText(number) + ", not a number");
             numbers.push_back(number.get<double>());
             return {};
         };
@@ -50,8 +51,8 @@ Result<std::optional<std::vector<double>>> animationNumbers(const model::Ordered
             continue;
         }
         if (!element.is_array() || element.size() != width)
-            return Error("the value holds " + element.dump() + ", not " + std::to_string(width) +
-                         " numbers");
+            return Error("the value holds " + model::jsonText(element) + ", not " +
+                         std::to_string(width) + " numbers");
         for (const auto& number : element)
             if (auto done = one(number); !done)
                 return done.error();

@@ -216,12 +216,21 @@ Result<void> checkParents(const Checker& check, const MpfbRig& rig,
     std::map<std::string, const OrderedJson*, std::less<>> byName;
     for (const MpfbRigBone& bone : rig.bones)
         byName.emplace(bone.name, &bone.asRead);
+    const auto parentPointer = [&](const MpfbRigBone& bone) {
+        return appendPointer(appendPointer(bonesPointer, bone.name), "parent");
+    };
+    // Every parent first, so that the walks below meet only bones that exist (a bone's
+    // grandparent may be named by a later bone of the file).
     for (const MpfbRigBone& bone : rig.bones) {
-        const std::string pointer = appendPointer(appendPointer(bonesPointer, bone.name), "parent");
+        const std::string parent = bone.asRead["parent"].get<std::string>();
+        if (!parent.empty() && !byName.count(parent))
+            return check.error(parentPointer(bone),
+                               "parent \"" + parent + "\" is not a bone of this rig");
+    }
+    for (const MpfbRigBone& bone : rig.bones) {
+        const std::string pointer = parentPointer(bone);
         std::set<std::string> seen{bone.name};
         std::string parent = bone.asRead["parent"].get<std::string>();
-        if (!parent.empty() && !byName.count(parent))
-            return check.error(pointer, "parent \"" + parent + "\" is not a bone of this rig");
         while (!parent.empty()) {
             if (!seen.insert(parent).second)
                 return check.error(pointer, "bone \"" + bone.name + "\" is its own ancestor");

@@ -4,6 +4,7 @@
 #include "core/io/usd/UsdKeptText.h"
 #include "core/io/usd/UsdStage.h"
 #include "core/io/usd/UsdaText.h"
+#include "core/model/JsonDump.h"
 
 #include <algorithm>
 #include <cmath>
@@ -221,7 +222,7 @@ bool usdKeptBindingReaches(const UsdExportContext& context, std::size_t prim,
         if (!value.contains("value"))
             continue;
         const auto* metadata = usdKeptMember(context.document.node(out.node).extra, "metadata");
-        const std::string text = metadata ? metadata->dump() : std::string();
+        const std::string text = metadata ? model::jsonText(*metadata) : std::string();
         if (text.find("SkelBindingAPI") == std::string::npos)
             continue;
         const auto& target = value["value"].is_array() && !value["value"].empty()

@@ -91,6 +91,15 @@ TEST_CASE("MPFB rig errors say what is wrong and where", "[mpfb]") {
         bone["parent"] = "b.L";
         CHECK(parseError(wrapped(bone)) ==
               "bad.json: /bones/b.L/parent: bone \"b.L\" is its own ancestor");
+        // Found by the mpfb fuzz target: the first bone's grandparent is missing, named by the
+        // second bone (map::at escaped while walking the first bone's ancestors).
+        OrderedJson child = validBone();
+        child["parent"] = "b.R";
+        OrderedJson parent = validBone();
+        parent["parent"] = "Arm";
+        const OrderedJson file = {{"bones", {{"b.L", child}, {"b.R", parent}}}, {"version", 110}};
+        CHECK(parseError(file) ==
+              "bad.json: /bones/b.R/parent: parent \"Arm\" is not a bone of this rig");
     }
     SECTION("headers: version, .mhskel, sub-rigs") {
         OrderedJson file = wrapped(validBone());

@@ -132,6 +132,13 @@ TEST_CASE_METHOD(UsdaParserFixture, "malformed text fails with file, line and co
         {"#usda 1.0\ndef Xform \"A\" {\n    float x = \n}\n", "snippet.usda:4:1: expected a value"},
         {"#usda 1.0\ndef Xform \"A\" {\n    float x.spline = 1\n}\n",
          "snippet.usda:3:13: 'x.spline' is not supported"},
+        // Found by the usda fuzz target in a metadata name; é (C3 A9) and 😀 (F0 9F 98 80) pass.
+        {"#usda 1.0\ndef Xform \"\xC3\xA9\" (\n    i\xB9nstanceable = true\n)\n{\n}\n",
+         "snippet.usda:3:6: byte 0xB9 is not UTF-8 here; .usda text is UTF-8"},
+        {"#usda 1.0\ndef Xform \"A\" {\n    string s = \"\xF0\x9F\x98\x80\xED\xA0\x80\"\n}\n",
+         "snippet.usda:3:21: byte 0xED is not UTF-8 here"},
+        {"#usda 1.0\ndef Xform \"\xC0\xAF\" {}\n", "snippet.usda:2:12: byte 0xC0 is not UTF-8"},
+        {"#usda 1.0\n# cut short \xE2\x82", "snippet.usda:2:13: byte 0xE2 is not UTF-8"},
     };
     for (const auto& [text, expected] : cases) {
         INFO(text);
