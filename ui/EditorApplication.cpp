@@ -204,35 +204,16 @@ int runEditor(int argc, char* argv[]) {
     if (parser.isSet(screenshotOption)) {
         const QString path = parser.value(screenshotOption);
         const bool quitAfter = parser.isSet(quitOption);
-        auto takeScreenshot = [&window, &exitCode, path, quitAfter] {
-            const QString error = saveScreenshot(window, path);
-            if (!error.isEmpty()) {
-                printError(QStringLiteral("screenshot failed: %1").arg(error));
-                exitCode = 1;
-            }
-            if (quitAfter)
-                QApplication::exit(exitCode);
-        };
-        // The first swapped frame means the viewport has real pixels; grab on the next turn of
-        // the event loop so the rest of the window has been painted too. A viewport that cannot
-        // draw still shows its error text, which is worth a screenshot.
-        auto scheduled = std::make_shared<bool>(false);
-        auto onFirstFrame = [takeScreenshot, scheduled] {
-            if (std::exchange(*scheduled, true))
-                return;
-            QTimer::singleShot(0, qApp, takeScreenshot);
-        };
-        QObject::connect(&window.viewportWidget(), &ViewportWidget::frameRendered, &window,
-                         onFirstFrame, Qt::SingleShotConnection);
-        QObject::connect(&window.viewportWidget(), &ViewportWidget::glFailed, &window, onFirstFrame,
-                         Qt::SingleShotConnection);
-        QTimer::singleShot(kScreenshotDeadlineMs, &window, [&exitCode] {
-            printError(QStringLiteral("screenshot failed: the viewport drew no frame within "
-                                      "%1 s")
-                           .arg(kScreenshotDeadlineMs / 1000));
-            exitCode = 1;
-            QApplication::exit(exitCode);
-        });
+        screenshotWhenDrawn(window, window.viewportWidget(), path, kScreenshotDeadlineMs,
+                            [&exitCode, quitAfter](bool drawn, const QString& error) {
+                                if (!error.isEmpty()) {
+                                    printError(QStringLiteral("screenshot failed: %1").arg(error));
+                                    exitCode = 1;
+                                }
+                                // Without --quit the editor stays open for work once drawn.
+                                if (quitAfter || !drawn)
+                                    QApplication::exit(exitCode);
+                            });
     }
 
     window.show();

@@ -1,5 +1,11 @@
 #include "tests/support/PngProbe.h"
 #include "tests/support/ProcessRunner.h"
+#include "ui/MainWindow.h"
+#include "ui/Screenshot.h"
+#include "ui/ViewportWidget.h"
+
+#include <QTest>
+#include <QTimer>
 
 #include <algorithm>
 #include <catch2/catch.hpp>
@@ -129,4 +135,28 @@ TEST_CASE("the editor opens a document its viewport cannot draw", "[ui][gl][scre
     INFO("stderr: " << result.err);
     CHECK(result.exitCode == 0);
     CHECK(readPng(screenshot).has_value());
+}
+
+TEST_CASE("a screenshot taken stops its deadline, so an editor left open keeps running",
+          "[ui][gl][screenshot]") {
+    // Without --quit the editor stays open after its screenshot; the deadline (60 s in the
+    // editor) used to fire anyway and quit it with "the viewport drew no frame".
+    TemporaryFolder folder;
+    hyperrig::ui::MainWindow window;
+    REQUIRE(window.openDocument(QString::fromStdString(kSample.string())).isEmpty());
+    std::vector<std::pair<bool, QString>> calls;
+    const auto path = folder / "open.png";
+    hyperrig::ui::screenshotWhenDrawn(
+        window, window.viewportWidget(), QString::fromStdString(path.string()), 60000,
+        [&calls](bool drawn, const QString& error) { calls.emplace_back(drawn, error); });
+    auto* deadline = window.findChild<QTimer*>(QStringLiteral("screenshotDeadline"));
+    REQUIRE(deadline != nullptr);
+    CHECK(deadline->isActive());
+    window.show();
+    REQUIRE(QTest::qWaitFor([&calls] { return !calls.empty(); }, 30000));
+    REQUIRE(calls.size() == 1);
+    CHECK(calls.front().first);
+    CHECK(calls.front().second.isEmpty());
+    CHECK(readPng(path).has_value());
+    CHECK_FALSE(deadline->isActive());
 }
