@@ -12,12 +12,9 @@
 #include <QCoreApplication>
 #include <QDockWidget>
 #include <QSurfaceFormat>
-#include <QTimer>
 
 #include <cstdio>
-#include <memory>
 #include <string_view>
-#include <utility>
 
 namespace hyperrig::ui {
 namespace {
