@@ -6,19 +6,38 @@
 
 namespace hyperrig::core::ops {
 
+std::vector<std::uint8_t> usedGroupFlags(const model::Skin& skin) {
+    // Bytes: one store per influence, no bit twiddling. Through a local pointer and size: a byte
+    // store may alias anything, so the vector's own fields would be reloaded after each one.
+    std::vector<std::uint8_t> used;
+    std::uint8_t* flags = nullptr;
+    std::size_t size = 0;
+    for (const std::uint32_t group : skin.groups) {
+        if (group >= size) { // rare: once per new largest group
+            used.resize(std::size_t{group} + 1, 0);
+            flags = used.data();
+            size = used.size();
+        }
+        flags[group] = 1;
+    }
+    return used;
+}
+
 std::vector<GroupEntry> meshGroups(const model::Document& document, model::MeshId mesh,
                                    model::NodeId skeleton) {
-    const model::Mesh& item = document.mesh(mesh);
+    const model::Skin& skin = *document.mesh(mesh).skin;
     const auto& joints = document.node(skeleton).skeleton()->joints;
-    const std::vector<std::string> names = model::skinGroupNames(document, mesh);
+    const std::vector<std::uint8_t> used = usedGroupFlags(skin);
+    // As model::skinGroupNames counts them, without its second pass over the influences.
+    const std::vector<std::string> names = model::groupNamesWithInference(
+        document, mesh, std::max(used.size(), skin.groupNames ? skin.groupNames->size() : 0));
     const std::size_t count = names.size();
     std::vector<GroupEntry> entries(count);
     for (std::size_t group = 0; group < count; ++group) {
         entries[group].name = names[group];
         entries[group].driver = group < joints.size() ? joints[group] : model::JointSlot{};
+        entries[group].used = group < used.size() && used[group] != 0;
     }
-    for (std::uint32_t group : item.skin->groups)
-        entries[group].used = true;
     return entries;
 }
 

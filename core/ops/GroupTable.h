@@ -19,6 +19,11 @@ struct GroupEntry {
     bool used = false;
 };
 
+// One flag per group up to the largest group an influence of `skin` uses: whether any does. One
+// pass over the influences gives both the flags and the group count (1 + the largest group),
+// which otherwise take two (issue 19: 10M influences).
+std::vector<std::uint8_t> usedGroupFlags(const model::Skin& skin);
+
 // The groups of a skinned mesh bound to `skeleton` (its node a direct child): one entry per group
 // up to the largest of the groups its influences use, the names it has and the joints slots.
 // Names are the stored ones, inferred from the joints' bone names where missing (G4MF "Group

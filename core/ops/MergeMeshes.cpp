@@ -1,5 +1,6 @@
 #include "core/ops/MergeMeshes.h"
 
+#include "core/base/Contracts.h"
 #include "core/base/HugePages.h"
 #include "core/edit/commands/MeshDataCommands.h"
 #include "core/edit/commands/NodeCommands.h"
@@ -73,6 +74,52 @@ Result<void> checkInputs(const model::Document& document, const std::vector<mode
                                  "' indexed by vertex, which the merge cannot renumber");
     }
     return {};
+}
+
+// target_v = M source_v + t for `count` points of N coordinates: u_r = (Σ_k M_rk v_k, summed in k
+// order) + t_r, the order AffineN::applyPoint sums in, so merged vertices equal what the node
+// transforms give. N is a template argument so the loops unroll and the matrix stays in registers
+// (a local copy: `target` could alias the caller's array); a loop over a run-time dimension can
+// do neither, and this one runs over millions of vertices (issue 19).
+template <std::size_t N>
+void transformPointsOf(const double* matrix, const double* shift, const double* source,
+                       double* target, std::size_t count) {
+    std::array<double, N * N> m{};
+    std::array<double, N> t{};
+    std::copy(matrix, matrix + N * N, m.begin());
+    std::copy(shift, shift + N, t.begin());
+    for (std::size_t v = 0; v < count; ++v, source += N, target += N)
+        for (std::size_t row = 0; row < N; ++row) {
+            double sum = 0.0;
+            for (std::size_t k = 0; k < N; ++k)
+                sum += m[row * N + k] * source[k];
+            target[row] = sum + t[row];
+        }
+}
+
+// The same for the dimensions a document can have (math::kMinDimension to kMaxDimension; `matrix`
+// holds n×n values row by row).
+void transformPoints(std::size_t n, const double* matrix, const double* shift, const double* source,
+                     double* target, std::size_t count) {
+    static_assert(math::kMinDimension == 2 && math::kMaxDimension == 8,
+                  "one case per dimension a document can have");
+    HYPERRIG_EXPECTS(n >= 2 && n <= 8);
+    switch (n) {
+    case 2:
+        return transformPointsOf<2>(matrix, shift, source, target, count);
+    case 3:
+        return transformPointsOf<3>(matrix, shift, source, target, count);
+    case 4:
+        return transformPointsOf<4>(matrix, shift, source, target, count);
+    case 5:
+        return transformPointsOf<5>(matrix, shift, source, target, count);
+    case 6:
+        return transformPointsOf<6>(matrix, shift, source, target, count);
+    case 7:
+        return transformPointsOf<7>(matrix, shift, source, target, count);
+    default:
+        return transformPointsOf<8>(matrix, shift, source, target, count);
+    }
 }
 
 // Where group `g` of a later mesh goes (see MergeMeshes.h for the rules).
@@ -241,15 +288,8 @@ Result<MergePlan> planMerge(const model::Document& document,
         }
         const std::size_t valuesBefore = mergedValues.size();
         mergedValues.resize(valuesBefore + mesh.vertexCount() * size);
-        const double* source = mesh.vertices.values.data();
-        double* target = mergedValues.data() + valuesBefore;
-        for (std::size_t v = 0; v < mesh.vertexCount(); ++v, source += size, target += size)
-            for (std::size_t row = 0; row < size; ++row) {
-                double sum = 0.0;
-                for (std::size_t k = 0; k < size; ++k)
-                    sum += matrix[row * size + k] * source[k];
-                target[row] = sum + shift[row];
-            }
+        transformPoints(size, matrix.data(), shift.data(), mesh.vertices.values.data(),
+                        mergedValues.data() + valuesBefore, mesh.vertexCount());
         for (model::Surface surface : mesh.surfaces) {
             for (auto* array : {&surface.simplexes, &surface.edges})
                 if (*array) {
@@ -259,17 +299,34 @@ Result<MergePlan> planMerge(const model::Document& document,
                 }
             merged.surfaces.push_back(std::move(surface));
         }
+        // Sized first (within the reserved storage), then written by loops the compiler can
+        // unroll, where push_back would test the capacity once per influence.
         const auto influenceOffset = static_cast<std::uint32_t>(skin.groups.size());
-        for (std::size_t v = 1; v < mesh.skin->offsets.size(); ++v)
-            skin.offsets.push_back(mesh.skin->offsets[v] + influenceOffset);
-        for (const std::uint32_t group : mesh.skin->groups)
-            skin.groups.push_back(newIndex[group]);
+        const std::vector<std::uint32_t>& offsets = mesh.skin->offsets;
+        if (offsets.size() > 1) {
+            const std::size_t offsetsBefore = skin.offsets.size();
+            skin.offsets.resize(offsetsBefore + offsets.size() - 1);
+            std::transform(offsets.begin() + 1, offsets.end(),
+                           skin.offsets.begin() + static_cast<std::ptrdiff_t>(offsetsBefore),
+                           [influenceOffset](std::uint32_t o) { return o + influenceOffset; });
+        }
+        skin.groups.resize(influenceOffset + mesh.skin->groups.size());
+        std::transform(mesh.skin->groups.begin(), mesh.skin->groups.end(),
+                       skin.groups.begin() + influenceOffset,
+                       [&newIndex](std::uint32_t group) { return newIndex[group]; });
         skin.weights.insert(skin.weights.end(), mesh.skin->weights.begin(),
                             mesh.skin->weights.end());
     }
     skin.groupNames = table.names();
     merged.vertices.sourceAccessor.reset();
-    fitSkinTypes(skin, merged.vertices.elementCount());
+    // Every group an influence of the merged skin uses is marked used in the table (the first
+    // mesh's by meshGroups, the others' by the placer), and no other: the largest used index is
+    // the largest group, found without a pass over the 10M influences.
+    std::uint32_t largestGroup = 0;
+    for (std::size_t g = 0; g < table.size(); ++g)
+        if (table.at(g).used)
+            largestGroup = static_cast<std::uint32_t>(g);
+    fitSkinTypes(skin, merged.vertices.elementCount(), largestGroup);
     for (model::Surface& surface : merged.surfaces)
         fitIndexTypes(surface, merged.vertices.elementCount());
 

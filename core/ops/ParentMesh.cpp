@@ -77,21 +77,33 @@ model::Skin renumberedSkin(const model::Skin& skin, const std::vector<std::uint3
     reserveLarge(out.offsets, std::max<std::size_t>(skin.offsets.size(), 1));
     reserveLarge(out.groups, skin.groups.size());
     reserveLarge(out.weights, skin.weights.size());
-    // Appended within the reserved storage (no reallocation, no zero-filling first).
+    // Appended within the reserved storage (no reallocation, no zero-filling first). The inputs
+    // and the output's storage are read through local pointers: push_back stores the output's
+    // end pointers, which the compiler must otherwise assume could change the input vectors'
+    // pointers, and reload those for every influence. `outGroups`/`outWeights` stay valid as the
+    // storage never moves; they are only read and rewritten below `written`, within the size.
     std::vector<std::uint32_t>& groups = out.groups;
     std::vector<double>& weights = out.weights;
+    std::uint32_t* const outGroups = groups.data();
+    double* const outWeights = weights.data();
+    const std::uint32_t* const offsets = skin.offsets.data();
+    const std::uint32_t* const inGroups = skin.groups.data();
+    const double* const inWeights = skin.weights.data();
+    const std::uint32_t* const renumber = newIndex.data();
+    const std::size_t vertices = skin.vertexCount();
     std::uint32_t written = 0;
     out.offsets.push_back(0);
-    for (std::size_t v = 0; v + 1 < skin.offsets.size(); ++v) {
+    for (std::size_t v = 0; v < vertices; ++v) {
         const std::uint32_t begin = written;
-        for (std::uint32_t e = skin.offsets[v]; e < skin.offsets[v + 1]; ++e) {
-            const std::uint32_t group = newIndex[skin.groups[e]];
-            const double weight = skin.weights[e];
+        const std::uint32_t end = offsets[v + 1];
+        for (std::uint32_t e = offsets[v]; e < end; ++e) {
+            const std::uint32_t group = renumber[inGroups[e]];
+            const double weight = inWeights[e];
             std::uint32_t k = begin;
-            while (k < written && groups[k] != group)
+            while (k < written && outGroups[k] != group)
                 ++k;
             if (k < written) {
-                weights[k] += weight;
+                outWeights[k] += weight;
                 continue;
             }
             groups.push_back(group);
@@ -101,15 +113,15 @@ model::Skin renumberedSkin(const model::Skin& skin, const std::vector<std::uint3
         // Stable insertion sort by descending weight (converged sums may have grown past their
         // neighbours).
         for (std::uint32_t i = begin + 1; i < written; ++i) {
-            const std::uint32_t group = groups[i];
-            const double weight = weights[i];
+            const std::uint32_t group = outGroups[i];
+            const double weight = outWeights[i];
             std::uint32_t j = i;
-            for (; j > begin && weights[j - 1] < weight; --j) {
-                groups[j] = groups[j - 1];
-                weights[j] = weights[j - 1];
+            for (; j > begin && outWeights[j - 1] < weight; --j) {
+                outGroups[j] = outGroups[j - 1];
+                outWeights[j] = outWeights[j - 1];
             }
-            groups[j] = group;
-            weights[j] = weight;
+            outGroups[j] = group;
+            outWeights[j] = weight;
         }
         out.offsets.push_back(written);
     }
@@ -160,11 +172,13 @@ Result<ParentPlan> planParent(const model::Document& document, model::NodeId mes
                          model::describeNode(document, skeleton));
     }
 
-    const std::vector<std::string> names = model::skinGroupNames(document, meshId);
+    std::vector<std::uint8_t> used = usedGroupFlags(*mesh.skin);
+    // As model::skinGroupNames counts them, without its second pass over the influences.
+    const std::vector<std::string> names = model::groupNamesWithInference(
+        document, meshId,
+        std::max(used.size(), mesh.skin->groupNames ? mesh.skin->groupNames->size() : 0));
     const std::size_t count = names.size();
-    std::vector<std::uint8_t> used(count, 0); // bytes: one store per influence, no bit twiddling
-    for (std::uint32_t group : mesh.skin->groups)
-        used[group] = 1;
+    used.resize(count, 0);
 
     ParentPlan plan;
     GroupTable table = skeletonGroups(document, skeleton, meshId);

@@ -3,6 +3,7 @@
 #include "tests/core/edit/DataTestSupport.h"
 
 #include <catch2/catch.hpp>
+#include <limits>
 
 using namespace hyperrig::core;
 using hyperrig::test::EditFixture;
@@ -30,6 +31,32 @@ TEST_CASE("replace skin swaps the whole skin and checks the G4MF rules", "[edit]
         CHECK(refused.error().message() ==
               "Replace Skin: mesh 'ClothingMesh': the weights of vertex " + std::to_string(vertex) +
                   " are not in descending order");
+        f.requireUnchanged();
+    }
+    SECTION("weights that are not finite numbers are refused, named by vertex") {
+        const std::size_t vertex = skin.vertexCount() / 2;
+        for (const double bad :
+             {std::numeric_limits<double>::quiet_NaN(), std::numeric_limits<double>::infinity(),
+              -std::numeric_limits<double>::infinity()}) {
+            model::Skin broken = skin;
+            broken.weights[broken.offsets[vertex]] = bad;
+            auto refused = f.execute(edit::replaceSkin(clothing, broken));
+            REQUIRE_FALSE(refused.ok());
+            CHECK(refused.error().message() == "Replace Skin: mesh 'ClothingMesh': vertex " +
+                                                   std::to_string(vertex) +
+                                                   " has a weight that is not a finite number");
+        }
+        f.requireUnchanged();
+    }
+    SECTION("vertex offsets that go backwards are refused") {
+        const std::size_t vertex = 3;
+        REQUIRE(skin.offsets[vertex + 1] > skin.offsets[vertex]);
+        skin.offsets[vertex + 1] = skin.offsets[vertex] - 1;
+        auto refused = f.execute(edit::replaceSkin(clothing, skin));
+        REQUIRE_FALSE(refused.ok());
+        CHECK_THAT(refused.error().message(),
+                   Catch::EndsWith("the skin's vertex offsets go backwards at vertex " +
+                                   std::to_string(vertex)));
         f.requireUnchanged();
     }
     SECTION("duplicate names and a wrong vertex count are refused") {
@@ -75,4 +102,36 @@ TEST_CASE("replace mesh data swaps vertices, surfaces and skin together", "[edit
     REQUIRE(f.execute(edit::replaceMeshData(clothing, moved)).ok());
     CHECK(f.document.mesh(clothing).vertices.values == moved.vertices.values);
     f.requireUndoRedo();
+}
+
+TEST_CASE("skin weight order counts faults per vertex, not across vertices", "[edit][mesh]") {
+    model::Skin skin;
+    // v0: 0.5 0.25 (descending)  v1: empty  v2: 0.75 0.5 (greater than v0's last: not a rise)
+    // v3: 0.25 0.5 (a rise)      v4: 1 NaN inf (two not finite; NaN compares as no rise)
+    skin.offsets = {0, 2, 2, 4, 6, 9};
+    skin.weights = {0.5,
+                    0.25,
+                    0.75,
+                    0.5,
+                    0.25,
+                    0.5,
+                    1.0,
+                    std::numeric_limits<double>::quiet_NaN(),
+                    std::numeric_limits<double>::infinity()};
+    skin.groups.assign(skin.weights.size(), 0);
+    model::SkinWeightOrder order = model::skinWeightOrder(skin);
+    CHECK(order.backwardVertices == 0);
+    CHECK(order.notFinite == 2);
+    CHECK(order.rising == 1);
+
+    // Offsets going back (v1 ends before it starts) or past the weights are counted, and the
+    // weights of such vertices are not read.
+    skin.offsets = {0, 4, 2, 9, 6, 12};
+    order = model::skinWeightOrder(skin);
+    CHECK(order.backwardVertices == 3); // v1 (4 -> 2), v3 (9 -> 6), v4 (past the 9 weights)
+
+    model::Skin empty;
+    empty.offsets = {0};
+    order = model::skinWeightOrder(empty);
+    CHECK((order.backwardVertices == 0 && order.notFinite == 0 && order.rising == 0));
 }

@@ -1,3 +1,4 @@
+#include "core/ops/GroupTable.h"
 #include "core/ops/GroupUsage.h"
 
 #include <catch2/catch.hpp>
@@ -21,4 +22,14 @@ TEST_CASE("group usage counts vertices once and sums their weights", "[ops][grou
     CHECK(usage[2].vertices == 0); // a zero weight moves nothing
     CHECK(usage[2].totalWeight == 0.0);
     CHECK(usage[3].vertices == 0);
+}
+
+TEST_CASE("used group flags mark the groups influences use, up to the largest", "[ops][groups]") {
+    Skin skin;
+    skin.offsets = {0, 2, 2, 4};
+    skin.groups = {3, 0, 7, 3};
+    skin.weights = {0.5, 0.5, 0.75, 0.25};
+    CHECK(hyperrig::core::ops::usedGroupFlags(skin) ==
+          std::vector<std::uint8_t>{1, 0, 0, 1, 0, 0, 0, 1});
+    CHECK(hyperrig::core::ops::usedGroupFlags(Skin{}).empty());
 }

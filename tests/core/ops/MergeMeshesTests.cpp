@@ -171,3 +171,108 @@ TEST_CASE("merge refuses meshes it cannot merge and leaves the document as it wa
     CHECK(noSkin.error().message() == "mesh 'ThreeMesh' of node 'Three' has no skin");
     CHECK(hyperrig::test::savedText(document) == withoutSkin);
 }
+
+namespace {
+
+// A node `name` under `parent` showing a one-influence-per-vertex mesh of `values` (N numbers
+// per vertex), with a basis (column-major) and position transform.
+model::NodeId addTransformedMesh(model::Document& document, const std::string& name,
+                                 model::NodeId parent, std::vector<double> values,
+                                 std::vector<double> basis, std::vector<double> position) {
+    auto node = std::make_unique<model::Node>();
+    node->id = document.nodes.allocateId();
+    node->name = name;
+    node->parent = parent;
+    node->transform.form = model::NodeTransform::Form::Basis;
+    node->transform.basis = std::move(basis);
+    node->transform.position = std::move(position);
+    const model::NodeId id = node->id;
+    document.nodes.append(std::move(node));
+    document.node(parent).children.push_back(id);
+    auto mesh = std::make_unique<model::Mesh>();
+    mesh->id = document.meshes.allocateId();
+    mesh->vertices.vectorSize = document.dimension();
+    mesh->vertices.values = std::move(values);
+    model::Skin skin;
+    for (std::size_t v = 0; v <= mesh->vertexCount(); ++v)
+        skin.offsets.push_back(static_cast<std::uint32_t>(v));
+    skin.groups.assign(mesh->vertexCount(), 0);
+    skin.weights.assign(mesh->vertexCount(), 1.0);
+    skin.groupNames = std::vector<std::string>{"Bone"};
+    mesh->skin = std::move(skin);
+    document.node(id).component =
+        model::MeshInstance{mesh->id, model::OrderedJson::object(), std::nullopt};
+    document.meshes.append(std::move(mesh));
+    return id;
+}
+
+} // namespace
+
+TEST_CASE("merged vertices are the later meshes' vertices mapped into the first node's space, "
+          "exactly, in every dimension",
+          "[ops][merge]") {
+    const int n = GENERATE(2, 3, 4, 5, 8);
+    INFO(n << "D");
+    const auto size = static_cast<std::size_t>(n);
+    model::Document document;
+    document.asset.dimension = n;
+    auto scene = std::make_unique<model::Node>();
+    scene->id = document.nodes.allocateId();
+    scene->name = "Scene";
+    const model::NodeId sceneId = scene->id;
+    document.nodes.append(std::move(scene));
+    auto rig = std::make_unique<model::Node>();
+    rig->id = document.nodes.allocateId();
+    rig->name = "Rig";
+    rig->parent = sceneId;
+    const model::NodeId rigId = rig->id;
+    document.nodes.append(std::move(rig));
+    document.node(sceneId).children.push_back(rigId);
+    auto bone = std::make_unique<model::Node>();
+    bone->id = document.nodes.allocateId();
+    bone->name = "Bone";
+    bone->parent = rigId;
+    bone->component = model::Bone{};
+    const model::NodeId boneId = bone->id;
+    document.nodes.append(std::move(bone));
+    document.node(rigId).children.push_back(boneId);
+    model::Skeleton skeleton;
+    skeleton.joints = {model::JointSlot(boneId)};
+    document.node(rigId).component = skeleton;
+
+    // Values with many significant bits, so a different summation order would show.
+    std::vector<double> first, second, firstBasis, secondBasis, firstPosition, secondPosition;
+    for (std::size_t i = 0; i < 3 * size; ++i) {
+        first.push_back(0.1 * static_cast<double>(i) + 1.0 / 3.0);
+        second.push_back(-0.7 * static_cast<double>(i) + 2.0 / 7.0);
+    }
+    for (std::size_t r = 0; r < size; ++r) {
+        firstPosition.push_back(0.25 * static_cast<double>(r) + 0.1);
+        secondPosition.push_back(1.0 / 9.0 - static_cast<double>(r));
+        for (std::size_t c = 0; c < size; ++c) {
+            firstBasis.push_back(r == c ? 2.0 : 0.0);
+            secondBasis.push_back((r == c ? 1.5 : 0.0) + 0.01 * static_cast<double>(r * size + c));
+        }
+    }
+    const model::NodeId a =
+        addTransformedMesh(document, "A", rigId, first, firstBasis, firstPosition);
+    const model::NodeId b =
+        addTransformedMesh(document, "B", rigId, second, secondBasis, secondPosition);
+    const math::AffineN toFirst = *document.node(a).transform.toAffine(n)->inverse();
+    const math::AffineN toMerged =
+        math::AffineN::compose(toFirst, *document.node(b).transform.toAffine(n));
+    std::vector<double> expected = first;
+    for (std::size_t v = 0; v < 3; ++v) {
+        const auto point =
+            math::VectorN::fromSpan(std::span<const double>(second.data() + v * size, size));
+        const math::VectorN mapped = toMerged.applyPoint(*point);
+        expected.insert(expected.end(), mapped.values().begin(), mapped.values().end());
+    }
+
+    edit::History history(document);
+    auto plan = ops::planMerge(document, {a, b}, ops::MergeMode::ByName);
+    INFO((plan.ok() ? std::string() : plan.error().message()));
+    REQUIRE(plan.ok());
+    REQUIRE(history.execute(std::move(plan->command)).ok());
+    CHECK(document.mesh(document.node(a).meshInstance()->mesh).vertices.values == expected);
+}
