@@ -1,5 +1,6 @@
 #include "core/io/JsonText.h"
 
+#include "core/base/TextPosition.h"
 #include "core/model/JsonDump.h"
 
 namespace hyperrig::core::io {
@@ -56,17 +57,8 @@ struct TooDeep {};
 
 // "line L, column C" of a byte offset in `text` (both 1-based; columns count bytes).
 std::string lineAndColumn(std::string_view text, std::size_t offset) {
-    std::size_t line = 1;
-    std::size_t column = 1;
-    for (std::size_t i = 0; i < offset && i < text.size(); ++i) {
-        if (text[i] == '\n') {
-            ++line;
-            column = 1;
-        } else {
-            ++column;
-        }
-    }
-    return "line " + std::to_string(line) + ", column " + std::to_string(column);
+    const TextPosition position = textPositionAt(text, offset);
+    return "line " + std::to_string(position.line) + ", column " + std::to_string(position.column);
 }
 
 } // namespace

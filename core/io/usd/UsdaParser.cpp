@@ -1,5 +1,6 @@
 #include "core/io/usd/UsdaParser.h"
 
+#include "core/base/TextPosition.h"
 #include "core/base/Utf8.h"
 #include "core/io/usd/UsdaLexer.h"
 
@@ -796,16 +797,12 @@ Result<Layer> parseUsdaLayer(std::string_view text, const std::string& sourceNam
     // .usda text is UTF-8 (identifiers too, since USD 24.03). Other bytes would reach the kept
     // JSON, which cannot hold them; the fuzzer found them in a metadata name.
     if (const auto bad = firstInvalidUtf8(text)) {
-        const std::string_view before = text.substr(0, *bad);
-        const auto line = 1 + std::count(before.begin(), before.end(), '\n');
-        const std::size_t lineStart = before.rfind('\n');
-        const std::size_t column =
-            *bad - (lineStart == std::string_view::npos ? 0 : lineStart + 1) + 1;
+        const TextPosition position = textPositionAt(text, *bad);
         constexpr std::string_view kHex = "0123456789ABCDEF";
         const auto value = static_cast<unsigned char>(text[*bad]);
-        return Error(sourceName + ":" + std::to_string(line) + ":" + std::to_string(column) +
-                     ": byte 0x" + kHex[value >> 4U] + kHex[value & 0xFU] +
-                     " is not UTF-8 here; .usda text is UTF-8");
+        return Error(sourceName + ":" + std::to_string(position.line) + ":" +
+                     std::to_string(position.column) + ": byte 0x" + kHex[value >> 4U] +
+                     kHex[value & 0xFU] + " is not UTF-8 here; .usda text is UTF-8");
     }
     UsdaParser parser(text, sourceName, limits, warnings);
     return parser.parseLayer();
