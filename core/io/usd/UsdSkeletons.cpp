@@ -330,10 +330,12 @@ Result<void> buildSkeleton(ImportContext& context, SkeletonBuild& build) {
     if (const Prim* animation = usdAnimationSource(context, build.site)) {
         usd["animation"] = usdAnimationJson(*animation);
         context.warn("usd.animation.kept", animation->place,
+                     // Read in the editor's Import Report and on the CLI alike: names the
+                     // animation as both list it, no command-line options.
                      "SkelAnimation " + animation->path + " (bound to " + prim.path +
-                         ") is kept in the skeleton's extras.usd.animation; play it with "
-                         "--animation " +
-                         animation->name + " --time T (pose, slice, render)");
+                         ") is kept in the skeleton's extras.usd.animation and plays as "
+                         "animation '" +
+                         animation->name + "'");
     }
     return {};
 }

@@ -146,6 +146,12 @@ TEST_CASE_METHOD(UsdImportFixture, "skinnedArm.usda: joint paths, rest and bind 
     CHECK(animation["path"] == "/Model/Skel/Anim");
     CHECK(animation["properties"]["rotations"]["timeSamples"]["10"][0][1] == 0.7071);
     CHECK(usdHasWarning(imported.warnings, "usd.layer.meters-per-unit", "6:5"));
+    // The note about the kept animation speaks to editor and CLI users alike.
+    const auto kept = std::find_if(imported.warnings.begin(), imported.warnings.end(),
+                                   [](const auto& w) { return w.rule == "usd.animation.kept"; });
+    REQUIRE(kept != imported.warnings.end());
+    CHECK(kept->message == "SkelAnimation /Model/Skel/Anim (bound to /Model/Skel) is kept in the "
+                           "skeleton's extras.usd.animation and plays as animation 'Anim'");
 }
 
 TEST_CASE_METHOD(UsdImportFixture, "lbs.usda: geomBindTransform and the last opinion", "[usd]") {
