@@ -135,3 +135,32 @@ TEST_CASE("skin weight order counts faults per vertex, not across vertices", "[e
     order = model::skinWeightOrder(empty);
     CHECK((order.backwardVertices == 0 && order.notFinite == 0 && order.rising == 0));
 }
+
+TEST_CASE("the skin check finds a fault in any part of a skin split over threads", "[edit][mesh]") {
+    // 400,000 vertices of 2 influences: several blocks of the pooled pass; and the counts of a
+    // split equal the whole.
+    model::Skin skin;
+    const std::size_t vertices = 400'000;
+    for (std::size_t v = 0; v <= vertices; ++v)
+        skin.offsets.push_back(static_cast<std::uint32_t>(2 * v));
+    skin.groups.assign(2 * vertices, 0);
+    skin.weights.resize(2 * vertices);
+    for (std::size_t v = 0; v < vertices; ++v) {
+        skin.weights[2 * v] = 0.75;
+        skin.weights[2 * v + 1] = 0.25;
+    }
+    CHECK(edit::checkSkin(skin, vertices).ok());
+    for (const std::size_t vertex : {std::size_t{5}, vertices / 2, vertices - 1}) {
+        INFO("vertex " << vertex);
+        model::Skin broken = skin;
+        std::swap(broken.weights[2 * vertex], broken.weights[2 * vertex + 1]);
+        auto refused = edit::checkSkin(broken, vertices);
+        REQUIRE_FALSE(refused.ok());
+        CHECK(refused.error().message() ==
+              "the weights of vertex " + std::to_string(vertex) + " are not in descending order");
+        model::SkinWeightOrder split = model::skinWeightOrder(broken, 0, vertex);
+        split += model::skinWeightOrder(broken, vertex, vertices);
+        CHECK(split.rising == model::skinWeightOrder(broken).rising);
+        CHECK(split.rising == 1);
+    }
+}

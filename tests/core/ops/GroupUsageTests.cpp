@@ -33,3 +33,15 @@ TEST_CASE("used group flags mark the groups influences use, up to the largest", 
           std::vector<std::uint8_t>{1, 0, 0, 1, 0, 0, 0, 1});
     CHECK(hyperrig::core::ops::usedGroupFlags(Skin{}).empty());
 }
+
+TEST_CASE("used group flags of a skin large enough to be split over threads", "[ops][groups]") {
+    // 3M influences: several blocks of the pooled pass. Group 9 appears once, in the last block;
+    // group 5 once, in the first; every other influence uses group 2.
+    Skin skin;
+    const std::size_t count = 3'000'000;
+    skin.groups.assign(count, 2);
+    skin.groups[17] = 5;
+    skin.groups[count - 3] = 9;
+    CHECK(hyperrig::core::ops::usedGroupFlags(skin) ==
+          std::vector<std::uint8_t>{0, 0, 1, 0, 0, 1, 0, 0, 0, 1});
+}
