@@ -10,7 +10,7 @@ std::size_t Skin::groupCount() const {
     if (groups.empty())
         return 0;
     // A plain max reduction, which compilers vectorize (std::max_element tracks a position and
-    // does not): this runs over every influence, 10M of them in issue 19's merge.
+    // does not): this runs over every influence, 10M in issue 19's workloads.
     std::uint32_t largest = 0;
     for (const std::uint32_t group : groups)
         largest = std::max(largest, group);

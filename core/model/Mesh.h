@@ -60,18 +60,18 @@ struct Skin {
     }
 };
 
-// What one pass over a skin's offsets and weights finds (checkSkin's fast path; the skin
-// operations' test whether a renumbering keeps each vertex's order): vertices whose offsets go
-// backwards or past the weights, weights that are not finite numbers, and weights greater than the
-// weight before them in the same vertex (influences are stored by descending weight; equal
-// neighbours are allowed).
+// What one pass over a skin's offsets and weights finds (edit::checkSkin's fast path): vertices
+// whose offsets go backwards or past the weights, weights that are not finite numbers, and
+// weights greater than the weight before them in the same vertex (influences are stored by
+// descending weight; equal neighbours are allowed).
 struct SkinWeightOrder {
     std::size_t backwardVertices = 0;
     std::size_t notFinite = 0;
     std::size_t rising = 0;
 };
-// Requires offsets.size() >= 1. Reads each offset and each weight once, vertex by vertex, without
-// data-dependent branches: it runs over 10M influences on every merge and parent (issue 19).
+// Requires offsets.size() >= 1. Reads each offset and each weight once, vertex by vertex, with no
+// branch per weight (the faults are counted, not tested): it runs over 10M influences on every
+// merge and parent (issue 19).
 SkinWeightOrder skinWeightOrder(const Skin& skin);
 
 struct Mesh {
