@@ -78,9 +78,18 @@ std::string usdKeptTyped(const model::OrderedJson& value, const std::string& typ
     }
     if (value.is_object())
         return usdKeptDictionary(value);
-    if (value.is_string())
-        return usdKeptIsTextType(type) ? usdQuoted(value.get<std::string>())
-                                       : value.get<std::string>();
+    if (value.is_string()) {
+        const std::string text = value.get<std::string>();
+        if (usdKeptIsTextType(type))
+            return usdQuoted(text);
+        // Bare only what usdValueJson spells as a string in a non-text value (inf, -inf, nan,
+        // paths, assets): a quoted string the file put under a numeric type was kept as written
+        // and is written quoted again (found by the fuzzer: "inst]nce" in a float[] came back
+        // bare and broke the text).
+        if (text == "inf" || text == "-inf" || text == "nan")
+            return text;
+        return usdKeptUntypedString(text);
+    }
     return usdKeptNumberText(value);
 }
 
