@@ -102,24 +102,13 @@ void transformPointsOf(const double* matrix, const double* shift, const double* 
 void transformPoints(std::size_t n, const double* matrix, const double* shift, const double* source,
                      double* target, std::size_t count) {
     static_assert(math::kMinDimension == 2 && math::kMaxDimension == 8,
-                  "one case per dimension a document can have");
+                  "one entry per dimension a document can have");
     HYPERRIG_EXPECTS(n >= 2 && n <= 8);
-    switch (n) {
-    case 2:
-        return transformPointsOf<2>(matrix, shift, source, target, count);
-    case 3:
-        return transformPointsOf<3>(matrix, shift, source, target, count);
-    case 4:
-        return transformPointsOf<4>(matrix, shift, source, target, count);
-    case 5:
-        return transformPointsOf<5>(matrix, shift, source, target, count);
-    case 6:
-        return transformPointsOf<6>(matrix, shift, source, target, count);
-    case 7:
-        return transformPointsOf<7>(matrix, shift, source, target, count);
-    default:
-        return transformPointsOf<8>(matrix, shift, source, target, count);
-    }
+    using Transform = void (*)(const double*, const double*, const double*, double*, std::size_t);
+    static constexpr std::array<Transform, 7> kByDimension{
+        &transformPointsOf<2>, &transformPointsOf<3>, &transformPointsOf<4>, &transformPointsOf<5>,
+        &transformPointsOf<6>, &transformPointsOf<7>, &transformPointsOf<8>};
+    kByDimension[n - 2](matrix, shift, source, target, count);
 }
 
 // Where group `g` of a later mesh goes (see MergeMeshes.h for the rules).
