@@ -33,7 +33,8 @@ const OrderedJson& mpfbExtras(const model::Node& node) {
     return mpfb != extras->end() && mpfb->is_object() ? *mpfb : none;
 }
 
-glm::dvec3 vector3(const OrderedJson& json) {
+// A vector from the kept extras, which nothing checked: NaN unless it is three numbers.
+glm::dvec3 keptVector3OrNaN(const OrderedJson& json) {
     if (!json.is_array() || json.size() != 3 || !json[0].is_number() || !json[1].is_number() ||
         !json[2].is_number())
         return glm::dvec3(std::numeric_limits<double>::quiet_NaN());
@@ -121,7 +122,8 @@ model::NodeId exportedSkeleton(const model::Document& document) {
 void rewriteMovedBone(OrderedJson& definition, const OrderedJson& placed, const BlenderRest& rest,
                       const MpfbEndMatcher& matcher) {
     const auto placedPoint = [&](const char* key) {
-        return placed.contains(key) ? vector3(placed[key]) : vector3(OrderedJson());
+        return placed.contains(key) ? keptVector3OrNaN(placed[key])
+                                    : keptVector3OrNaN(OrderedJson());
     };
     // Written as !(d <= tolerance) so that a NaN (extras without a placement) counts as moved.
     const bool headMoved = !(glm::distance(placedPoint("head"), rest.head) <= kUnchangedMetres);

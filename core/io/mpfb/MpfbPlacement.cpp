@@ -12,7 +12,8 @@ namespace {
 
 using model::OrderedJson;
 
-glm::dvec3 vector3(const OrderedJson& json) {
+// Three numbers the rig's reading already checked (MpfbRig.cpp), so no test here.
+glm::dvec3 checkedVector3(const OrderedJson& json) {
     return {json[0].get<double>(), json[1].get<double>(), json[2].get<double>()};
 }
 
@@ -28,10 +29,10 @@ public:
         if (!strategyPosition)
             return strategyPosition.error();
         if (!*strategyPosition)
-            return vector3(end["default_position"]);
+            return checkedVector3(end["default_position"]);
         glm::dvec3 position = **strategyPosition;
         if (const auto offset = end.find("offset"); offset != end.end())
-            position += vector3(*offset) * m_relativeScale;
+            position += checkedVector3(*offset) * m_relativeScale;
         return position;
     }
 
@@ -126,7 +127,7 @@ double strategyRoll(const OrderedJson& bone, const PlacedBone& placed) {
         !(*reference)[0].is_number() || !(*reference)[1].is_number() ||
         !(*reference)[2].is_number())
         return stored;
-    glm::dvec3 ref = vector3(*reference);
+    glm::dvec3 ref = checkedVector3(*reference);
     if (glm::length(ref) <= 1e-6)
         return stored;
     ref = glm::normalize(ref);
