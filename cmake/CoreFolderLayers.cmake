@@ -2,7 +2,7 @@
 # those of the folders listed for it, nothing above. One library holds them all, so linking cannot
 # tell them apart; this check reads the #include lines instead.
 #
-#   base      contracts, results, diagnostics
+#   base      contracts, results, diagnostics, atomic files, the thread pool
 #   math      N-D vectors, bases, rotors                         base
 #   model     the document and read-only queries on it            base math
 #   io        readers and writers                                 base math model

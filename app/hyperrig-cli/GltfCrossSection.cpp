@@ -3,8 +3,8 @@
 #include "app/hyperrig-cli/CommandReport.h"
 #include "app/hyperrig-cli/DocumentFiles.h"
 #include "app/hyperrig-cli/ViewOptions.h"
+#include "core/base/ThreadPool.h"
 #include "core/eval/RigEvaluation.h"
-#include "core/eval/ThreadPool.h"
 #include "core/io/gltf/GltfStaticMeshes.h"
 #include "core/io/usd/UsdExport.h"
 #include "core/io/usd/UsdImport.h"
@@ -53,7 +53,7 @@ int convertCrossSectionToGltf(const std::string& input, const std::string& outpu
         return exitStatus;
     core::eval::EvaluatedRig evaluated;
     auto evaluatedOk = core::eval::evaluateRig(document, loaded->rig, loaded->pose,
-                                               core::eval::ThreadPool::shared(), evaluated);
+                                               core::base::ThreadPool::shared(), evaluated);
     if (!evaluatedOk)
         return report.fail(input + ": " + evaluatedOk.error().message(), kExitFailure);
     auto meshes = core::ops::crossSectionMeshes(document, loaded->rig, evaluated, *view);

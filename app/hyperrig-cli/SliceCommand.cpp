@@ -2,12 +2,12 @@
 #include "app/hyperrig-cli/Commands.h"
 #include "app/hyperrig-cli/DocumentFiles.h"
 #include "app/hyperrig-cli/ViewOptions.h"
+#include "core/base/ThreadPool.h"
 #include "core/eval/CompiledRig.h"
 #include "core/eval/PoseFile.h"
 #include "core/eval/RigEvaluation.h"
 #include "core/eval/RigSlice.h"
 #include "core/eval/RigSliceND.h"
-#include "core/eval/ThreadPool.h"
 #include "core/eval/View4D.h"
 #include "core/io/obj/ObjWriter.h"
 #include "core/ops/CrossSectionMeshes.h"
@@ -100,7 +100,7 @@ int runSlice(const ParsedOptions& options, CliContext& context) {
     const auto& [rig, pose] = *loaded;
     core::eval::EvaluatedRig evaluated;
     auto evaluatedOk =
-        core::eval::evaluateRig(document, rig, pose, core::eval::ThreadPool::shared(), evaluated);
+        core::eval::evaluateRig(document, rig, pose, core::base::ThreadPool::shared(), evaluated);
     if (!evaluatedOk)
         return report.fail(input + ": " + evaluatedOk.error().message(), kExitFailure);
 

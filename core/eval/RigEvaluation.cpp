@@ -45,7 +45,7 @@ bool visibleInTree(const model::Document& document, model::NodeId node) {
 } // namespace
 
 Result<void> evaluateRig(const model::Document& document, const CompiledRig& rig, const Pose& pose,
-                         ThreadPool& pool, EvaluatedRig& out) {
+                         base::ThreadPool& pool, EvaluatedRig& out) {
     auto world = evaluateWorld(document, pose, out.world);
     if (!world)
         return world;

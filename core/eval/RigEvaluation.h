@@ -8,9 +8,11 @@
 #include <unordered_map>
 #include <vector>
 
-namespace hyperrig::core::eval {
-
+namespace hyperrig::core::base {
 class ThreadPool;
+}
+
+namespace hyperrig::core::eval {
 
 // One mesh instance under a pose: where its mesh space sits in the world, and its vertex
 // positions in mesh space (deformed when the instance shows blend shapes at non-zero amounts, or
@@ -47,6 +49,6 @@ struct EvaluatedRig {
 // `pool` with the fastest kernel, from the blended positions when there are any). Fails when a
 // node's transform is malformed, naming it.
 Result<void> evaluateRig(const model::Document& document, const CompiledRig& rig, const Pose& pose,
-                         ThreadPool& pool, EvaluatedRig& out);
+                         base::ThreadPool& pool, EvaluatedRig& out);
 
 } // namespace hyperrig::core::eval

@@ -18,7 +18,6 @@ target_sources(hyperrig_core PRIVATE
     eval/GroupWeights.cpp
     eval/KernelChoice.cpp
     eval/SkinTransforms.cpp
-    eval/ThreadPool.cpp
     eval/View4D.cpp
     eval/skinning/JointPalette.cpp
     eval/skinning/SkinningAvx2.cpp

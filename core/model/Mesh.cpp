@@ -18,13 +18,16 @@ std::size_t Skin::groupCount() const {
 }
 
 SkinWeightOrder skinWeightOrder(const Skin& skin) {
+    return skinWeightOrder(skin, 0, skin.vertexCount());
+}
+
+SkinWeightOrder skinWeightOrder(const Skin& skin, std::size_t beginVertex, std::size_t endVertex) {
     SkinWeightOrder order;
     const double* weights = skin.weights.data();
     const std::size_t count = skin.weights.size();
-    const std::size_t vertices = skin.vertexCount();
     // |w| <= the largest double is false for NaN and both infinities: one compare.
     constexpr double kLargest = std::numeric_limits<double>::max();
-    for (std::size_t v = 0; v < vertices; ++v) {
+    for (std::size_t v = beginVertex; v < endVertex; ++v) {
         const std::size_t begin = skin.offsets[v];
         const std::size_t end = skin.offsets[v + 1];
         if (end < begin || end > count) {

@@ -1,6 +1,6 @@
 #include "core/ops/GroupTable.h"
 
-#include "core/eval/ThreadPool.h"
+#include "core/base/ThreadPool.h"
 #include "core/model/SkinGroupNames.h"
 
 #include <algorithm>
@@ -40,7 +40,7 @@ std::vector<std::uint8_t> usedGroupFlags(const model::Skin& skin) {
         return usedGroupFlagsOf(skin.groups.data(), count);
     std::mutex mutex;
     std::vector<std::uint8_t> used;
-    eval::ThreadPool::shared().parallelFor(
+    base::ThreadPool::shared().parallelFor(
         count, kInfluencesPerBlock, [&](std::size_t begin, std::size_t end) {
             const std::vector<std::uint8_t> part =
                 usedGroupFlagsOf(skin.groups.data() + begin, end - begin);

@@ -1,6 +1,6 @@
 #include "render/preview/Previewer.h"
 
-#include "core/eval/ThreadPool.h"
+#include "core/base/ThreadPool.h"
 #include "core/eval/animation/SkelAnimationSample.h"
 #include "render/preview/PointerCamera.h"
 #include "render/view/SceneFraming.h"
@@ -186,7 +186,7 @@ core::Result<void> Previewer::refreshScene() {
     }
     auto built = scene::buildDocumentScene(m_document->document, m_document->rig,
                                            {std::move(*pose), state.view, std::move(highlight)},
-                                           core::eval::ThreadPool::shared(), m_workspace);
+                                           core::base::ThreadPool::shared(), m_workspace);
     if (!built)
         return built.error();
     state.statistics.triangles = previewTriangleCount(*built);

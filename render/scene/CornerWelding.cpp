@@ -1,7 +1,7 @@
 #include "render/scene/CornerWelding.h"
 
 #include "core/base/Contracts.h"
-#include "core/eval/ThreadPool.h"
+#include "core/base/ThreadPool.h"
 
 #include <algorithm>
 #include <array>
@@ -107,8 +107,8 @@ private:
 
 } // namespace
 
-core::eval::ThreadPool& inlineThreadPool() {
-    static core::eval::ThreadPool pool(1);
+core::base::ThreadPool& inlineThreadPool() {
+    static core::base::ThreadPool pool(1);
     return pool;
 }
 
@@ -116,7 +116,7 @@ float weldTolerance(std::span<const glm::vec3> corners) {
     return weldTolerance(corners, inlineThreadPool());
 }
 
-float weldTolerance(std::span<const glm::vec3> corners, core::eval::ThreadPool& pool) {
+float weldTolerance(std::span<const glm::vec3> corners, core::base::ThreadPool& pool) {
     if (corners.empty())
         return 0.0F;
     // Per block of corners its box, then the boxes joined: min and max are exact, so the result
@@ -153,7 +153,7 @@ std::size_t CornerWelding::weld(std::span<const glm::vec3> corners, float tolera
 
 std::size_t CornerWelding::weld(std::span<const glm::vec3> corners, float tolerance,
                                 std::vector<std::uint32_t>& vertexOfCorner,
-                                core::eval::ThreadPool& pool) {
+                                core::base::ThreadPool& pool) {
     HYPERRIG_EXPECTS(corners.size() < std::numeric_limits<std::uint32_t>::max());
     HYPERRIG_EXPECTS(tolerance >= 0.0F && std::isfinite(tolerance));
     vertexOfCorner.resize(corners.size());

@@ -6,7 +6,7 @@
 #include <span>
 #include <vector>
 
-namespace hyperrig::core::eval {
+namespace hyperrig::core::base {
 class ThreadPool;
 }
 
@@ -45,7 +45,7 @@ public:
     std::size_t weld(std::span<const glm::vec3> corners, float tolerance,
                      std::vector<std::uint32_t>& vertexOfCorner);
     std::size_t weld(std::span<const glm::vec3> corners, float tolerance,
-                     std::vector<std::uint32_t>& vertexOfCorner, core::eval::ThreadPool& pool);
+                     std::vector<std::uint32_t>& vertexOfCorner, core::base::ThreadPool& pool);
 
 private:
     // Open addressing with linear probing, at most half full: each slot holds the point of a
@@ -65,9 +65,9 @@ private:
 // size (0 for an empty or degenerate soup). The pool only splits the min/max scan, whose result
 // does not depend on the order.
 float weldTolerance(std::span<const glm::vec3> corners);
-float weldTolerance(std::span<const glm::vec3> corners, core::eval::ThreadPool& pool);
+float weldTolerance(std::span<const glm::vec3> corners, core::base::ThreadPool& pool);
 
 // A pool of one thread: the serial overloads run the parallel code inline through it.
-core::eval::ThreadPool& inlineThreadPool();
+core::base::ThreadPool& inlineThreadPool();
 
 } // namespace hyperrig::render::scene

@@ -14,7 +14,7 @@ namespace hyperrig::render::scene {
 core::Result<SceneData> buildDocumentScene(const core::model::Document& document,
                                            const core::eval::CompiledRig& rig,
                                            const SceneRequest& request,
-                                           core::eval::ThreadPool& pool,
+                                           core::base::ThreadPool& pool,
                                            SceneWorkspace& workspace) {
     const int dimension = document.dimension();
     if (dimension < 2 || dimension > 8)
@@ -85,7 +85,7 @@ core::Result<SceneData> sceneFromDocument(const core::model::Document& document,
                                           const MeshAttributes& attributes) {
     SceneWorkspace workspace;
     return buildDocumentScene(document, rig, SceneRequest{pose, view, attributes},
-                              core::eval::ThreadPool::shared(), workspace);
+                              core::base::ThreadPool::shared(), workspace);
 }
 
 } // namespace hyperrig::render::scene

@@ -1,12 +1,12 @@
 #pragma once
 
 #include "core/base/Result.h"
+#include "core/base/ThreadPool.h"
 #include "core/eval/CompiledRig.h"
 #include "core/eval/Pose.h"
 #include "core/eval/RigEvaluation.h"
 #include "core/eval/RigSlice.h"
 #include "core/eval/RigSliceND.h"
-#include "core/eval/ThreadPool.h"
 #include "core/eval/View4D.h"
 #include "render/scene/BoneShapes.h"
 #include "render/scene/RigScene.h"
@@ -48,7 +48,7 @@ struct SceneWorkspace {
 core::Result<SceneData> buildDocumentScene(const core::model::Document& document,
                                            const core::eval::CompiledRig& rig,
                                            const SceneRequest& request,
-                                           core::eval::ThreadPool& pool, SceneWorkspace& workspace);
+                                           core::base::ThreadPool& pool, SceneWorkspace& workspace);
 
 // The heat-map of skin group `groupName`: its share per vertex (core/eval/GroupWeights.h) for
 // every shown mesh where that group has some weight (the others are drawn as ghosts around the

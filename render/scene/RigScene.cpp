@@ -49,7 +49,7 @@ SceneData sceneFromSlice(const core::eval::RigSlice& slice, const core::eval::Vi
 }
 
 void sceneFromSlice(const core::eval::RigSlice& slice, const core::eval::View4D& view,
-                    SmoothNormals& smoothing, core::eval::ThreadPool& pool, SceneData& scene) {
+                    SmoothNormals& smoothing, core::base::ThreadPool& pool, SceneData& scene) {
     // Keep the surfaces (their vectors' storage) and start everything else afresh.
     std::vector<SurfaceInput> surfaces = std::move(scene.surfaces);
     scene = SceneData{};

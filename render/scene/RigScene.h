@@ -1,9 +1,9 @@
 #pragma once
 
+#include "core/base/ThreadPool.h"
 #include "core/eval/CompiledRig.h"
 #include "core/eval/RigEvaluation.h"
 #include "core/eval/RigSlice.h"
-#include "core/eval/ThreadPool.h"
 #include "core/eval/View4D.h"
 #include "render/scene/SceneData.h"
 #include "render/scene/SmoothNormals.h"
@@ -41,7 +41,7 @@ SceneData sceneFromSlice(const core::eval::RigSlice& slice, const core::eval::Vi
 // (count, then copy each block's triangles after those of the blocks before it) and the smooth
 // normals are SmoothNormals' parallel ones: the scene is the serial one bit for bit.
 void sceneFromSlice(const core::eval::RigSlice& slice, const core::eval::View4D& view,
-                    SmoothNormals& smoothing, core::eval::ThreadPool& pool, SceneData& scene);
+                    SmoothNormals& smoothing, core::base::ThreadPool& pool, SceneData& scene);
 
 // A 3D rig's scene: every visible triangle mesh posed in world space (winding kept
 // counter-clockwise from outside for mirrored nodes, flat normals from the winding, smooth

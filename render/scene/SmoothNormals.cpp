@@ -1,7 +1,7 @@
 #include "render/scene/SmoothNormals.h"
 
 #include "core/base/Contracts.h"
-#include "core/eval/ThreadPool.h"
+#include "core/base/ThreadPool.h"
 
 #include <algorithm>
 #include <cmath>
@@ -27,7 +27,7 @@ void SmoothNormals::indexed(std::span<const glm::vec3> corners,
 void SmoothNormals::indexed(std::span<const glm::vec3> corners,
                             std::span<const std::uint32_t> vertexOfCorner, std::size_t vertexCount,
                             float creaseAngleDegrees, std::vector<glm::vec3>& normals,
-                            core::eval::ThreadPool& pool) {
+                            core::base::ThreadPool& pool) {
     HYPERRIG_EXPECTS(corners.size() % 3 == 0);
     HYPERRIG_EXPECTS(vertexOfCorner.size() == corners.size());
     HYPERRIG_EXPECTS(corners.size() < std::numeric_limits<std::uint32_t>::max());
@@ -93,7 +93,7 @@ void SmoothNormals::welded(std::span<const glm::vec3> corners, float creaseAngle
 }
 
 void SmoothNormals::welded(std::span<const glm::vec3> corners, float creaseAngleDegrees,
-                           std::vector<glm::vec3>& normals, core::eval::ThreadPool& pool) {
+                           std::vector<glm::vec3>& normals, core::base::ThreadPool& pool) {
     const std::size_t vertexCount =
         m_welding.weld(corners, weldTolerance(corners, pool), m_vertexOfCorner, pool);
     indexed(corners, m_vertexOfCorner, vertexCount, creaseAngleDegrees, normals, pool);

@@ -44,14 +44,14 @@ public:
                  std::vector<glm::vec3>& normals);
     void indexed(std::span<const glm::vec3> corners, std::span<const std::uint32_t> vertexOfCorner,
                  std::size_t vertexCount, float creaseAngleDegrees, std::vector<glm::vec3>& normals,
-                 core::eval::ThreadPool& pool);
+                 core::base::ThreadPool& pool);
 
     // A triangle soup (a slice): corners at the same point, up to weldTolerance(corners), are one
     // vertex (CornerWelding.h).
     void welded(std::span<const glm::vec3> corners, float creaseAngleDegrees,
                 std::vector<glm::vec3>& normals);
     void welded(std::span<const glm::vec3> corners, float creaseAngleDegrees,
-                std::vector<glm::vec3>& normals, core::eval::ThreadPool& pool);
+                std::vector<glm::vec3>& normals, core::base::ThreadPool& pool);
 
 private:
     CornerWelding m_welding;

@@ -20,11 +20,11 @@
 // scene/smooth_normals_creature4d times the smooth normals alone (no GL): SmoothNormals::welded
 // on every surface of the creature's slice at w = 0, items being triangles, on one thread
 // (threads:1) or on a pool of two (threads:2: the parallel loops, same normals bit for bit).
+#include "core/base/ThreadPool.h"
 #include "core/eval/CompiledRig.h"
 #include "core/eval/Pose.h"
 #include "core/eval/RigEvaluation.h"
 #include "core/eval/RigSlice.h"
-#include "core/eval/ThreadPool.h"
 #include "core/io/g4mf/G4mfReader.h"
 #include "core/math/Rotor.h"
 #include "render/gl/OffscreenFramebuffer.h"
@@ -137,7 +137,7 @@ void renderCreature(benchmark::State& state, bool wireframe) {
     render::scene::ShapeOutlineCache shapeOutlines;
     render::scene::SceneData spare; // last frame's scene, whose storage the next one reuses
     const core::eval::View4D view;
-    core::eval::ThreadPool& pool = core::eval::ThreadPool::shared();
+    core::base::ThreadPool& pool = core::base::ThreadPool::shared();
     bool framed = false;
     std::int64_t frame = 0;
     double evalMs = 0.0;
@@ -221,7 +221,7 @@ void smoothCreatureSlice(benchmark::State& state) {
     }
     core::eval::EvaluatedRig evaluated;
     if (auto evaluatedOk = core::eval::evaluateRig(read->document, *rig, core::eval::Pose{},
-                                                   core::eval::ThreadPool::shared(), evaluated);
+                                                   core::base::ThreadPool::shared(), evaluated);
         !evaluatedOk) {
         state.SkipWithError(evaluatedOk.error().message().c_str());
         return;
@@ -236,7 +236,7 @@ void smoothCreatureSlice(benchmark::State& state) {
         triangles += surface.positions.size() / 3;
     render::scene::SmoothNormals smoothing;
     std::vector<glm::vec3> normals;
-    core::eval::ThreadPool pool(static_cast<unsigned>(state.range(1)));
+    core::base::ThreadPool pool(static_cast<unsigned>(state.range(1)));
     for (auto _ : state)
         for (const auto& surface : scene.surfaces) {
             smoothing.welded(surface.positions, render::scene::kDefaultCreaseAngleDegrees, normals,

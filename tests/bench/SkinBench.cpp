@@ -9,9 +9,9 @@
 // The 3D rows are named "ozz-workload": their data is LbsWorkload.h's, which a driver for
 // ozz-animation's SkinningJob can include to skin the same vertices (docs/performance.md). Select
 // one kernel's rows with e.g. --benchmark_filter=/avx2.
+#include "core/base/ThreadPool.h"
 #include "core/eval/CompiledSkin.h"
 #include "core/eval/KernelChoice.h"
-#include "core/eval/ThreadPool.h"
 #include "core/eval/skinning/SkinningKernels.h"
 #include "tests/bench/LbsWorkload.h"
 
@@ -161,7 +161,7 @@ void inCache(benchmark::State& state, eval::KernelIsa isa, int n) {
 void pooled(benchmark::State& state, int n, bool withNormals) {
     Workload& w = workload(n);
     const eval::SkinningJob job = w.job(withNormals);
-    eval::ThreadPool& pool = eval::ThreadPool::shared();
+    base::ThreadPool& pool = base::ThreadPool::shared();
     for (auto _ : state) {
         eval::skinMesh(job, pool);
         benchmark::DoNotOptimize(w.outPositions.data());

@@ -1,12 +1,12 @@
 #include "tests/fuzz/FuzzExercise.h"
 
+#include "core/base/ThreadPool.h"
 #include "core/edit/History.h"
 #include "core/edit/script/ScriptFile.h"
 #include "core/edit/script/ScriptRunner.h"
 #include "core/eval/CompiledRig.h"
 #include "core/eval/PoseFile.h"
 #include "core/eval/RigEvaluation.h"
-#include "core/eval/ThreadPool.h"
 #include "core/io/g4mf/G4mfReader.h"
 #include "core/io/g4mf/G4mfWriter.h"
 #include "core/io/gltf/GltfExport.h"
@@ -129,7 +129,7 @@ int exercisePose(const std::uint8_t* data, std::size_t size) {
     if (!pose)
         return 0;
     eval::EvaluatedRig evaluated;
-    (void)eval::evaluateRig(document, *rig, *pose, eval::ThreadPool::shared(), evaluated);
+    (void)eval::evaluateRig(document, *rig, *pose, base::ThreadPool::shared(), evaluated);
     auto command = ops::poseAsRestCommand(document, *rig, *pose);
     if (!command)
         return 0;

@@ -1,6 +1,6 @@
+#include "core/base/ThreadPool.h"
 #include "core/eval/CompiledRig.h"
 #include "core/eval/RigEvaluation.h"
-#include "core/eval/ThreadPool.h"
 #include "core/io/g4mf/G4mfReader.h"
 #include "render/scene/BoneLines.h"
 #include "render/scene/BoneShapes.h"
@@ -126,7 +126,7 @@ TEST_CASE("bone shapes sit halfway along their bones and follow the view", "[sce
     const core::model::Document& document = read->document;
     auto rig = core::eval::CompiledRig::compile(document);
     REQUIRE(rig.ok());
-    core::eval::ThreadPool pool(1);
+    core::base::ThreadPool pool(1);
     core::eval::EvaluatedRig evaluated;
     REQUIRE(core::eval::evaluateRig(document, *rig, {}, pool, evaluated).ok());
     core::eval::View4D view;

@@ -1,8 +1,8 @@
+#include "core/base/ThreadPool.h"
 #include "core/eval/CompiledRig.h"
 #include "core/eval/GroupWeights.h"
 #include "core/eval/RigEvaluation.h"
 #include "core/eval/RigSlice.h"
-#include "core/eval/ThreadPool.h"
 #include "core/io/g4mf/G4mfReader.h"
 #include "render/scene/RigScene.h"
 
@@ -31,7 +31,7 @@ Evaluated evaluateSample(const char* name) {
     REQUIRE(rig.ok());
     Evaluated result{std::move(*read), std::move(*rig), {}};
     REQUIRE(core::eval::evaluateRig(result.read.document, result.rig, core::eval::Pose{},
-                                    core::eval::ThreadPool::shared(), result.evaluated)
+                                    core::base::ThreadPool::shared(), result.evaluated)
                 .ok());
     return result;
 }

@@ -1,7 +1,7 @@
+#include "core/base/ThreadPool.h"
 #include "core/eval/CompiledRig.h"
 #include "core/eval/RigEvaluation.h"
 #include "core/eval/RigSlice.h"
-#include "core/eval/ThreadPool.h"
 #include "core/io/g4mf/G4mfReader.h"
 #include "render/scene/CornerWelding.h"
 #include "render/scene/RigScene.h"
@@ -233,7 +233,7 @@ EvaluatedSample evaluate(core::io::ReadDocument read) {
     REQUIRE(rig.ok());
     EvaluatedSample result{std::move(read), std::move(*rig), {}};
     REQUIRE(core::eval::evaluateRig(result.read.document, result.rig, core::eval::Pose{},
-                                    core::eval::ThreadPool::shared(), result.evaluated)
+                                    core::base::ThreadPool::shared(), result.evaluated)
                 .ok());
     return result;
 }
@@ -356,7 +356,7 @@ TEST_CASE("the parallel scene build is the serial one bit for bit", "[scene][sha
     // tolerance matters there. Blocks are 2048 items, so the creature's surfaces (thousands of
     // triangles) are split over the pool's four threads.
     const EvaluatedSample creature = evaluate(readSample("creature-4d.g4tf"));
-    core::eval::ThreadPool pool(4);
+    core::base::ThreadPool pool(4);
     render::scene::SceneData reused; // a spare scene from another slice, as hosts pass it back
     for (const double xw : {0.0, 30.0}) {
         core::eval::View4D view;

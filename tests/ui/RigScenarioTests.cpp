@@ -1,8 +1,8 @@
+#include "core/base/ThreadPool.h"
 #include "core/eval/BoneRotations.h"
 #include "core/eval/CompiledRig.h"
 #include "core/eval/PoseFile.h"
 #include "core/eval/RigEvaluation.h"
-#include "core/eval/ThreadPool.h"
 #include "core/io/g4mf/G4mfFile.h"
 #include "core/model/SkinGroupNames.h"
 #include "core/validate/Validator.h"
@@ -70,7 +70,7 @@ posedVertices(const core::model::Document& document,
                          : core::eval::poseFromBoneRotations(document, *rig,
                                                              scenarioRotations(document, byName));
     REQUIRE(pose.ok());
-    core::eval::ThreadPool pool(1);
+    core::base::ThreadPool pool(1);
     core::eval::EvaluatedRig evaluated;
     REQUIRE(core::eval::evaluateRig(document, *rig, *pose, pool, evaluated).ok());
     std::map<std::string, std::vector<float>> vertices;

@@ -1,9 +1,9 @@
 #include "ui/files/InteropFiles.h"
 
 #include "core/base/AtomicFile.h"
+#include "core/base/ThreadPool.h"
 #include "core/eval/CompiledRig.h"
 #include "core/eval/RigEvaluation.h"
-#include "core/eval/ThreadPool.h"
 #include "core/io/gltf/GltfFile.h"
 #include "core/io/gltf/GltfStaticMeshes.h"
 #include "core/io/mpfb/MpfbExport.h"
@@ -281,7 +281,7 @@ core::Result<std::vector<core::io::GltfStaticMesh>> InteropFiles::shownCrossSect
         return rig.error();
     core::eval::EvaluatedRig evaluated;
     if (auto done = core::eval::evaluateRig(document, *rig, shown->pose,
-                                            core::eval::ThreadPool::shared(), evaluated);
+                                            core::base::ThreadPool::shared(), evaluated);
         !done)
         return done.error();
     return core::ops::crossSectionMeshes(document, *rig, evaluated, shown->view);

@@ -1,8 +1,8 @@
 #include "ui/viewport/ViewportBinding.h"
 
+#include "core/base/ThreadPool.h"
 #include "core/eval/BonePoses.h"
 #include "core/eval/PoseFile.h"
-#include "core/eval/ThreadPool.h"
 #include "core/eval/animation/SkelAnimationSample.h"
 #include "core/model/DocumentSummary.h"
 #include "core/model/ItemLabels.h"
@@ -413,7 +413,7 @@ void ViewportBinding::refreshScene(bool frame) {
     const core::eval::CompiledRig* rig = m_session.rig();
     m_builds.request(
         [this, build, document, rig] {
-            core::eval::ThreadPool& pool = core::eval::ThreadPool::shared();
+            core::base::ThreadPool& pool = core::base::ThreadPool::shared();
             build->scene = render::scene::buildDocumentScene(*document, *rig, build->request, pool,
                                                              m_sceneWorkspace);
             if (build->ghostRequest)

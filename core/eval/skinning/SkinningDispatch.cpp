@@ -1,5 +1,5 @@
 #include "core/base/Contracts.h"
-#include "core/eval/ThreadPool.h"
+#include "core/base/ThreadPool.h"
 #include "core/eval/skinning/SkinningImpl.h"
 
 namespace hyperrig::core::eval {
@@ -99,7 +99,7 @@ void skinVertices(const SkinningJob& job, SkinningKernel kernel, std::size_t beg
     }
 }
 
-void skinMesh(const SkinningJob& job, ThreadPool& pool) {
+void skinMesh(const SkinningJob& job, base::ThreadPool& pool) {
     const SkinningKernel kernel = defaultKernel(job.palette->dimension());
     pool.parallelFor(
         job.skin->vertexCount, kBlockVertices,

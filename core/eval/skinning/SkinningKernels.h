@@ -7,9 +7,11 @@
 #include <cstddef>
 #include <string_view>
 
-namespace hyperrig::core::eval {
-
+namespace hyperrig::core::base {
 class ThreadPool;
+}
+
+namespace hyperrig::core::eval {
 
 // Linear blend skinning of one mesh (docs/skinning.md): for every vertex
 //   M_v = Σ_i w_i · P[g_i]       (blend the palette rows first, then transform once: ozz's
@@ -55,6 +57,6 @@ SkinningKernel defaultKernel(int dimension);
 void skinVertices(const SkinningJob& job, SkinningKernel kernel, std::size_t begin,
                   std::size_t end);
 // Skins every vertex, in blocks on `pool`, with defaultKernel.
-void skinMesh(const SkinningJob& job, ThreadPool& pool);
+void skinMesh(const SkinningJob& job, base::ThreadPool& pool);
 
 } // namespace hyperrig::core::eval

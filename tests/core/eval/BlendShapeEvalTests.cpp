@@ -1,8 +1,8 @@
+#include "core/base/ThreadPool.h"
 #include "core/eval/BlendShapeEval.h"
 #include "core/eval/CompiledRig.h"
 #include "core/eval/Pose.h"
 #include "core/eval/RigEvaluation.h"
-#include "core/eval/ThreadPool.h"
 #include "core/io/g4mf/G4mfReader.h"
 #include "tests/core/eval/EvalTestSupport.h"
 
@@ -132,7 +132,7 @@ TEST_CASE("blend shapes apply before skinning, and not at all at zero amounts",
     auto rig = eval::CompiledRig::compile(tiny.document);
     REQUIRE(rig.ok());
     const eval::CompiledMesh& mesh = rig->mesh(tiny.mesh);
-    eval::ThreadPool pool(1);
+    base::ThreadPool pool(1);
     eval::EvaluatedRig evaluated;
     eval::Pose turned;
     turned.local.emplace(tiny.upper, math::AffineN{*math::BasisN::fromColumnMajor(
@@ -180,7 +180,7 @@ TEST_CASE("the blend fixture evaluates its in-between at the stored amounts", "[
     REQUIRE(read.ok());
     auto rig = eval::CompiledRig::compile(read->document);
     REQUIRE(rig.ok());
-    eval::ThreadPool pool(1);
+    base::ThreadPool pool(1);
     eval::EvaluatedRig evaluated;
     REQUIRE(eval::evaluateRig(read->document, *rig, eval::Pose{}, pool, evaluated).ok());
     REQUIRE(evaluated.instances.size() == 1);

@@ -1,9 +1,9 @@
+#include "core/base/ThreadPool.h"
 #include "core/edit/History.h"
 #include "core/edit/commands/DataCommands.h"
 #include "core/edit/commands/NodeCommands.h"
 #include "core/eval/CompiledRig.h"
 #include "core/eval/RigEvaluation.h"
-#include "core/eval/ThreadPool.h"
 #include "tests/core/edit/DataTestSupport.h"
 
 #include <catch2/catch.hpp>
@@ -113,7 +113,7 @@ TEST_CASE("the sample creature deforms under its stored poses", "[eval][rig]") {
     model::Document document = loadSample("creature-4d.g4tf");
     auto rig = eval::CompiledRig::compile(document);
     REQUIRE(rig.ok());
-    eval::ThreadPool pool(2);
+    base::ThreadPool pool(2);
     eval::EvaluatedRig evaluated;
     // The creature is modelled in its T pose; its A pose lowers the arms, so some vertices move,
     // none to infinity.

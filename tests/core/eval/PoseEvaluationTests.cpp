@@ -1,7 +1,7 @@
+#include "core/base/ThreadPool.h"
 #include "core/eval/CompiledRig.h"
 #include "core/eval/Pose.h"
 #include "core/eval/RigEvaluation.h"
-#include "core/eval/ThreadPool.h"
 #include "tests/core/eval/EvalTestSupport.h"
 
 #include <catch2/catch.hpp>
@@ -48,7 +48,7 @@ TEST_CASE("posing a bone deforms its skin as the skinning formula says", "[eval]
     REQUIRE(rig->instances().size() == 1);
     CHECK(rig->instances()[0].skeleton == 0);
 
-    eval::ThreadPool pool(2);
+    base::ThreadPool pool(2);
     eval::EvaluatedRig evaluated;
     const eval::CompiledMesh& mesh = rig->mesh(tiny.mesh);
 
@@ -86,7 +86,7 @@ TEST_CASE("the mesh node's transform is applied before skinning and undone after
     REQUIRE(rig.ok());
     eval::Pose pose;
     pose.local.emplace(tiny.upper, quarterTurn(n));
-    eval::ThreadPool pool(1);
+    base::ThreadPool pool(1);
     eval::EvaluatedRig evaluated;
     REQUIRE(eval::evaluateRig(tiny.document, *rig, pose, pool, evaluated).ok());
     requirePositions(evaluated.instances[0], rig->mesh(tiny.mesh),

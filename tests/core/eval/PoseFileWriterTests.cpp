@@ -1,9 +1,9 @@
+#include "core/base/ThreadPool.h"
 #include "core/eval/BonePoses.h"
 #include "core/eval/CompiledRig.h"
 #include "core/eval/PoseFile.h"
 #include "core/eval/PoseFileWriter.h"
 #include "core/eval/RigEvaluation.h"
-#include "core/eval/ThreadPool.h"
 #include "core/model/Json.h"
 #include "core/model/JsonDump.h"
 #include "tests/core/eval/EvalTestSupport.h"
@@ -43,9 +43,9 @@ struct PoseWriterRig {
         eval::EvaluatedRig skinnedA;
         eval::EvaluatedRig skinnedB;
         REQUIRE(
-            eval::evaluateRig(tiny.document, rig, a, eval::ThreadPool::shared(), skinnedA).ok());
+            eval::evaluateRig(tiny.document, rig, a, base::ThreadPool::shared(), skinnedA).ok());
         REQUIRE(
-            eval::evaluateRig(tiny.document, rig, b, eval::ThreadPool::shared(), skinnedB).ok());
+            eval::evaluateRig(tiny.document, rig, b, base::ThreadPool::shared(), skinnedB).ok());
         REQUIRE(skinnedA.instances.size() == 1);
         REQUIRE(skinnedA.instances[0].deformed);
         const std::vector<float>& va = skinnedA.instances[0].deformedPositions;

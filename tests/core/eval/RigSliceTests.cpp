@@ -1,6 +1,6 @@
+#include "core/base/ThreadPool.h"
 #include "core/eval/GroupWeights.h"
 #include "core/eval/RigSlice.h"
-#include "core/eval/ThreadPool.h"
 #include "tests/core/edit/DataTestSupport.h"
 #include "tests/core/eval/EvalTestSupport.h"
 
@@ -21,7 +21,7 @@ eval::CompiledRig compiled(const model::Document& document) {
 struct EvaluatedCreature {
     model::Document document = hyperrig::test::loadSample("creature-4d.g4tf");
     eval::CompiledRig rig = compiled(document);
-    eval::ThreadPool pool{1};
+    base::ThreadPool pool{1};
     eval::EvaluatedRig evaluated;
     EvaluatedCreature() {
         REQUIRE(eval::evaluateRig(document, rig, eval::Pose{}, pool, evaluated).ok());
@@ -47,7 +47,7 @@ TEST_CASE("slicing an evaluated rig cuts every visible mesh and reports every bo
     model::Document& document = creature.document;
     const eval::CompiledRig* rig = &creature.rig;
     eval::EvaluatedRig& evaluated = creature.evaluated;
-    eval::ThreadPool& pool = creature.pool;
+    base::ThreadPool& pool = creature.pool;
     eval::Slicer slicer;
     eval::RigSlice slice;
     const model::MeshId body = hyperrig::test::meshNamed(document, "BodyMesh");

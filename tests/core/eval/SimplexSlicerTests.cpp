@@ -1,6 +1,6 @@
+#include "core/base/ThreadPool.h"
 #include "core/eval/RigSlice.h"
 #include "core/eval/RigSliceND.h"
-#include "core/eval/ThreadPool.h"
 #include "core/eval/slice/SimplexSlicer.h"
 #include "core/eval/slice/Slicer.h"
 #include "core/math/Perpendicular.h"
@@ -17,7 +17,7 @@ namespace {
 struct SimplexSample {
     model::Document document;
     eval::CompiledRig rig;
-    eval::ThreadPool pool{1};
+    base::ThreadPool pool{1};
     eval::EvaluatedRig evaluated;
 
     explicit SimplexSample(const char* name)

@@ -1,6 +1,6 @@
+#include "core/base/ThreadPool.h"
 #include "core/eval/CompiledSkin.h"
 #include "core/eval/SkinTransforms.h"
-#include "core/eval/ThreadPool.h"
 #include "core/eval/skinning/SkinningKernels.h"
 
 #include <array>
@@ -247,14 +247,14 @@ TEST_CASE("skinning on the thread pool gives the single-thread result", "[eval][
     job.positions = positions.data();
     job.outPositions = single.data();
     eval::skinVertices(job, eval::defaultKernel(4), 0, mesh.vertexCount());
-    eval::ThreadPool pool(3);
+    base::ThreadPool pool(3);
     job.outPositions = pooled.data();
     eval::skinMesh(job, pool);
     CHECK(pooled == single);
 }
 
 TEST_CASE("the thread pool covers every item once and passes exceptions on", "[eval][pool]") {
-    eval::ThreadPool pool(4);
+    base::ThreadPool pool(4);
     CHECK(pool.threadCount() == 4);
     std::vector<int> hits(10'007, 0);
     for (int round = 0; round < 20; ++round)

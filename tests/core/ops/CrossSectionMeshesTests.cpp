@@ -1,5 +1,5 @@
+#include "core/base/ThreadPool.h"
 #include "core/eval/RigEvaluation.h"
-#include "core/eval/ThreadPool.h"
 #include "core/io/g4mf/G4mfReader.h"
 #include "core/ops/CrossSectionMeshes.h"
 #include "tests/core/io/g4mf/G4mfTestSupport.h"
@@ -20,7 +20,7 @@ crossSectionOfSample(const char* sample, const core::eval::View4D& view) {
     REQUIRE(rig.ok());
     core::eval::EvaluatedRig evaluated;
     REQUIRE(core::eval::evaluateRig(read->document, *rig, core::eval::Pose{},
-                                    core::eval::ThreadPool::shared(), evaluated)
+                                    core::base::ThreadPool::shared(), evaluated)
                 .ok());
     return core::ops::crossSectionMeshes(read->document, *rig, evaluated, view);
 }

@@ -1,9 +1,9 @@
 #pragma once
 
+#include "core/base/ThreadPool.h"
 #include "core/edit/commands/MeshDataCommands.h"
 #include "core/eval/CompiledRig.h"
 #include "core/eval/RigEvaluation.h"
-#include "core/eval/ThreadPool.h"
 #include "core/io/g4mf/G4mfFile.h"
 #include "core/ops/influence/InfluenceTools.h"
 #include "core/validate/Validator.h"
@@ -102,7 +102,7 @@ inline std::vector<double> worldPositions(const core::model::Document& document,
                                           const core::eval::Pose& pose) {
     auto rig = core::eval::CompiledRig::compile(document);
     REQUIRE(rig.ok());
-    core::eval::ThreadPool pool(1);
+    core::base::ThreadPool pool(1);
     core::eval::EvaluatedRig evaluated;
     REQUIRE(core::eval::evaluateRig(document, *rig, pose, pool, evaluated).ok());
     std::vector<double> out;

@@ -1,8 +1,8 @@
 #include "tests/core/ops/OpsTestSupport.h"
 
+#include "core/base/ThreadPool.h"
 #include "core/eval/CompiledRig.h"
 #include "core/eval/RigEvaluation.h"
-#include "core/eval/ThreadPool.h"
 #include "core/math/Rotor.h"
 #include "tests/core/model/NodeBuilding.h"
 
@@ -120,7 +120,7 @@ std::map<std::string, std::vector<double>> deformedWorld(const model::Document& 
     INFO((rig.ok() ? std::string() : rig.error().message()));
     REQUIRE(rig.ok());
     const eval::Pose pose = randomPose(*rig, seed);
-    eval::ThreadPool pool(1);
+    base::ThreadPool pool(1);
     eval::EvaluatedRig evaluated;
     REQUIRE(eval::evaluateRig(document, *rig, pose, pool, evaluated).ok());
     std::map<std::string, std::vector<double>> result;

@@ -1,8 +1,8 @@
+#include "core/base/ThreadPool.h"
 #include "core/edit/commands/RestPoseCommand.h"
 #include "core/eval/CompiledRig.h"
 #include "core/eval/PoseFile.h"
 #include "core/eval/RigEvaluation.h"
-#include "core/eval/ThreadPool.h"
 #include "core/ops/PoseAsRest.h"
 #include "tests/core/edit/DataTestSupport.h"
 
@@ -18,7 +18,7 @@ namespace {
 std::vector<double> worldPositions(const model::Document& document, const eval::Pose& pose) {
     auto rig = eval::CompiledRig::compile(document);
     REQUIRE(rig.ok());
-    eval::ThreadPool pool(1);
+    base::ThreadPool pool(1);
     eval::EvaluatedRig evaluated;
     REQUIRE(eval::evaluateRig(document, *rig, pose, pool, evaluated).ok());
     std::vector<double> out;

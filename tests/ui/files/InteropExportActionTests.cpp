@@ -1,6 +1,6 @@
+#include "core/base/ThreadPool.h"
 #include "core/eval/CompiledRig.h"
 #include "core/eval/RigEvaluation.h"
-#include "core/eval/ThreadPool.h"
 #include "core/io/gltf/GltfImport.h"
 #include "core/ops/CrossSectionMeshes.h"
 #include "tests/support/ProcessRunner.h"
@@ -134,7 +134,7 @@ TEST_CASE_METHOD(InteropWindowFixture,
     REQUIRE(rig);
     core::eval::EvaluatedRig evaluated;
     REQUIRE(core::eval::evaluateRig(document, *rig, core::eval::Pose{},
-                                    core::eval::ThreadPool::shared(), evaluated));
+                                    core::base::ThreadPool::shared(), evaluated));
     const auto trianglesAt = [&](double offset) {
         core::eval::View4D view;
         view.offset = offset;

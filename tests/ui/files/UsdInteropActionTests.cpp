@@ -1,9 +1,9 @@
 // File > Import > UsdSkel and File > Export > UsdSkel: .usda through the menu actions, the file
 // chooser and export dialog answered through InteropFiles' test hooks.
 
+#include "core/base/ThreadPool.h"
 #include "core/eval/CompiledRig.h"
 #include "core/eval/RigEvaluation.h"
-#include "core/eval/ThreadPool.h"
 #include "core/io/usd/UsdImport.h"
 #include "core/ops/CrossSectionMeshes.h"
 #include "tests/core/io/usd/UsdTestSupport.h"
@@ -117,7 +117,7 @@ TEST_CASE_METHOD(InteropWindowFixture,
     REQUIRE(rig);
     core::eval::EvaluatedRig evaluated;
     REQUIRE(core::eval::evaluateRig(document, *rig, core::eval::Pose{},
-                                    core::eval::ThreadPool::shared(), evaluated));
+                                    core::base::ThreadPool::shared(), evaluated));
     core::eval::View4D view;
     view.offset = 0.12;
     auto meshes = core::ops::crossSectionMeshes(document, *rig, evaluated, view);

@@ -1,6 +1,6 @@
+#include "core/base/ThreadPool.h"
 #include "core/eval/CompiledRig.h"
 #include "core/eval/RigEvaluation.h"
-#include "core/eval/ThreadPool.h"
 #include "core/io/gltf/GltfImport.h"
 #include "tests/core/io/gltf/GltfTestSupport.h"
 
@@ -23,7 +23,7 @@ math::AffineN gltfSkinningAffine(const glm::dmat4& m) {
 std::vector<glm::dvec3> gltfSkinningOurs(const model::Document& document, const eval::Pose& pose) {
     auto rig = eval::CompiledRig::compile(document);
     REQUIRE(rig);
-    eval::ThreadPool pool(1);
+    base::ThreadPool pool(1);
     eval::EvaluatedRig evaluated;
     REQUIRE(eval::evaluateRig(document, *rig, pose, pool, evaluated));
     std::vector<glm::dvec3> positions;

@@ -1,6 +1,6 @@
+#include "core/base/ThreadPool.h"
 #include "core/eval/CompiledRig.h"
 #include "core/eval/RigEvaluation.h"
-#include "core/eval/ThreadPool.h"
 #include "core/eval/animation/SkelAnimationSample.h"
 #include "tests/core/io/usd/UsdTestSupport.h"
 
@@ -19,7 +19,7 @@ std::vector<std::array<double, 3>> usdAnimatedPoints(const model::Document& docu
                                                      const eval::CompiledRig& rig,
                                                      const std::string& meshNode,
                                                      const eval::Pose& pose) {
-    eval::ThreadPool pool(1);
+    base::ThreadPool pool(1);
     eval::EvaluatedRig evaluated;
     REQUIRE(eval::evaluateRig(document, rig, pose, pool, evaluated));
     const model::NodeId id = usdNode(document, meshNode).id;

@@ -1,10 +1,10 @@
 // UsdSkel BlendShapes -> model blend shapes, evaluated, and back in UsdSkel's form. Expected
 // values come from usdskel.md §10 (in-between rule) and §13 (the export template and its table
 // of skinned points), derived by hand in the comments.
+#include "core/base/ThreadPool.h"
 #include "core/eval/CompiledRig.h"
 #include "core/eval/Pose.h"
 #include "core/eval/RigEvaluation.h"
-#include "core/eval/ThreadPool.h"
 #include "core/io/usd/UsdBlendShapes.h"
 #include "core/io/usd/UsdExport.h"
 #include "tests/core/io/gltf/GltfTestSupport.h"
@@ -86,7 +86,7 @@ struct UsdSmile {
         instance.blendAmounts = std::vector<double>{w};
         auto rig = eval::CompiledRig::compile(imported.document);
         REQUIRE(rig.ok());
-        eval::ThreadPool pool(1);
+        base::ThreadPool pool(1);
         eval::EvaluatedRig evaluated;
         REQUIRE(eval::evaluateRig(imported.document, *rig, pose, pool, evaluated).ok());
         REQUIRE(evaluated.instances.size() == 1);

@@ -1,6 +1,6 @@
+#include "core/base/ThreadPool.h"
 #include "core/eval/CompiledRig.h"
 #include "core/eval/RigEvaluation.h"
-#include "core/eval/ThreadPool.h"
 #include "tests/core/io/usd/UsdTestSupport.h"
 
 #include <array>
@@ -103,7 +103,7 @@ struct UsdSkinningFixture {
     skinned(const model::Document& document, const std::string& meshNode, const eval::Pose& pose) {
         auto rig = eval::CompiledRig::compile(document);
         REQUIRE(rig);
-        eval::ThreadPool pool(1);
+        base::ThreadPool pool(1);
         eval::EvaluatedRig evaluated;
         REQUIRE(eval::evaluateRig(document, *rig, pose, pool, evaluated));
         const model::NodeId id = usdNode(document, meshNode).id;

@@ -1,7 +1,7 @@
+#include "core/base/ThreadPool.h"
 #include "core/eval/BonePoses.h"
 #include "core/eval/PoseFile.h"
 #include "core/eval/RigEvaluation.h"
-#include "core/eval/ThreadPool.h"
 #include "tests/support/TextFiles.h"
 #include "tests/ui/SessionTestSupport.h"
 #include "tests/ui/panels/PanelTestSupport.h"
@@ -103,10 +103,10 @@ TEST_CASE("Save Pose then Load Pose gives the same pose, and the CLI's reader ag
         core::eval::EvaluatedRig skinnedFile;
         core::eval::EvaluatedRig skinnedSession;
         REQUIRE(core::eval::evaluateRig(f.session.document(), *f.session.rig(), *read,
-                                        core::eval::ThreadPool::shared(), skinnedFile)
+                                        core::base::ThreadPool::shared(), skinnedFile)
                     .ok());
         REQUIRE(core::eval::evaluateRig(f.session.document(), *f.session.rig(), shown,
-                                        core::eval::ThreadPool::shared(), skinnedSession)
+                                        core::base::ThreadPool::shared(), skinnedSession)
                     .ok());
         bool anyDeformed = false;
         for (std::size_t i = 0; i < skinnedFile.instances.size(); ++i) {

@@ -1,10 +1,10 @@
-#include "core/eval/ThreadPool.h"
+#include "core/base/ThreadPool.h"
 
 #include <algorithm>
 #include <exception>
 #include <utility>
 
-namespace hyperrig::core::eval {
+namespace hyperrig::core::base {
 
 ThreadPool::ThreadPool(unsigned threads) {
     if (threads == 0) {
@@ -111,4 +111,4 @@ void ThreadPool::workerLoop() {
     }
 }
 
-} // namespace hyperrig::core::eval
+} // namespace hyperrig::core::base

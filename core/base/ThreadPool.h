@@ -8,14 +8,16 @@
 #include <thread>
 #include <vector>
 
-namespace hyperrig::core::eval {
+namespace hyperrig::core::base {
 
 // A persistent pool for data-parallel kernels (skinning, slicing): workers start once and wait on
 // a condition variable, so a frame pays no thread start-up (performance-notes.md §6: start-up
 // dominates small workloads). parallelFor splits [0, count) into blocks of `grain` items that the
 // calling thread and the workers claim from a shared counter until none are left; it returns when
 // every block has run. One parallelFor at a time per pool (calls from several threads are
-// serialised).
+// serialised), so a block must never call parallelFor on its own pool: it would wait for itself.
+// In core/base because it knows nothing of documents or rigs: skinning, slicing, the skin check
+// of every mesh edit, scene builds and the ui all share it (decision 0063).
 class ThreadPool {
 public:
     // `threads` counts the calling thread: 1 runs everything inline, 0 means one per hardware
@@ -58,4 +60,4 @@ private:
     std::exception_ptr m_error;
 };
 
-} // namespace hyperrig::core::eval
+} // namespace hyperrig::core::base
