@@ -3,12 +3,14 @@
 // group names. Both must run in O(influences); the rate is reported per influence. Each
 // iteration plans and applies the operation through History and is undone outside the timing.
 #include "core/edit/History.h"
+#include "core/edit/commands/MeshDataCommands.h"
 #include "core/ops/MergeMeshes.h"
 #include "core/ops/ParentMesh.h"
 
 #include <benchmark/benchmark.h>
 
 #include <memory>
+#include <variant>
 
 using namespace hyperrig::core;
 
@@ -126,6 +128,33 @@ void parentTenMillion(benchmark::State& state) {
                             static_cast<std::int64_t>(kInfluences));
 }
 
+// The skin check every mesh edit runs (issue 19): edit::checkSkin on one 10M-influence skin, the
+// pass on the shared pool (Arg 1), against the same pass on the calling thread (Arg 0,
+// model::skinWeightOrder alone), so the pool's share is read within one binary and one run.
+void checkTenMillion(benchmark::State& state) {
+    model::Document document;
+    document.asset.dimension = 4;
+    addNode(document, "Scene", {});
+    const model::NodeId rig = addSkeleton(document, "Rig", "Bone");
+    addMesh(document, "Body", rig, kInfluences, boneNames("Bone"));
+    const model::Node& body = document.node(document.findNode("Body"));
+    const model::Mesh& mesh = document.mesh(std::get<model::MeshInstance>(body.component).mesh);
+    const model::Skin& skin = *mesh.skin;
+    for (auto _ : state) {
+        if (state.range(0)) {
+            if (!edit::checkSkin(skin, mesh.vertexCount()))
+                state.SkipWithError("check failed");
+        } else {
+            const model::SkinWeightOrder order = model::skinWeightOrder(skin);
+            if (order.backwardVertices + order.notFinite + order.rising != 0)
+                state.SkipWithError("check failed");
+        }
+    }
+    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()) *
+                            static_cast<std::int64_t>(kInfluences));
+    state.SetLabel(state.range(0) ? "pool" : "calling thread");
+}
+
 } // namespace
 
 // Wall-clock time: the operations' read-only passes (the skin check, the used groups) run on the
@@ -137,3 +166,9 @@ BENCHMARK(mergeTenMillion)
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
 BENCHMARK(parentTenMillion)->Name("ops/parent/10M")->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(checkTenMillion)
+    ->Name("ops/check-skin/10M")
+    ->Arg(0)
+    ->Arg(1)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
