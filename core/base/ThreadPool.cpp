@@ -5,6 +5,27 @@
 #include <utility>
 
 namespace hyperrig::core::base {
+namespace {
+
+// The pool whose blocks this thread is running, if any: a parallelFor on that pool from inside
+// one of its blocks runs inline, as the pool's threads are busy with the outer call (and the
+// calling thread holds its call mutex).
+thread_local const ThreadPool* tRunningBlocksOf = nullptr;
+
+class RunningBlocksOf {
+public:
+    explicit RunningBlocksOf(const ThreadPool* pool) : m_previous(tRunningBlocksOf) {
+        tRunningBlocksOf = pool;
+    }
+    ~RunningBlocksOf() { tRunningBlocksOf = m_previous; }
+    RunningBlocksOf(const RunningBlocksOf&) = delete;
+    RunningBlocksOf& operator=(const RunningBlocksOf&) = delete;
+
+private:
+    const ThreadPool* m_previous;
+};
+
+} // namespace
 
 ThreadPool::ThreadPool(unsigned threads) {
     if (threads == 0) {
@@ -37,7 +58,7 @@ void ThreadPool::parallelFor(std::size_t count, std::size_t grain, const BlockFu
         return;
     }
     grain = std::max<std::size_t>(grain, 1);
-    if (m_workers.empty() || count <= grain) {
+    if (m_workers.empty() || count <= grain || tRunningBlocksOf == this) {
         for (std::size_t begin = 0; begin < count; begin += grain) {
             block(begin, std::min(count, begin + grain));
         }
@@ -65,6 +86,7 @@ void ThreadPool::parallelFor(std::size_t count, std::size_t grain, const BlockFu
 }
 
 void ThreadPool::runBlocks() {
+    const RunningBlocksOf running(this);
     for (;;) {
         std::size_t begin = 0;
         std::size_t end = 0;

@@ -15,7 +15,8 @@ namespace hyperrig::core::base {
 // dominates small workloads). parallelFor splits [0, count) into blocks of `grain` items that the
 // calling thread and the workers claim from a shared counter until none are left; it returns when
 // every block has run. One parallelFor at a time per pool (calls from several threads are
-// serialised), so a block must never call parallelFor on its own pool: it would wait for itself.
+// serialised); a parallelFor on the same pool from inside one of its blocks runs inline on that
+// block's thread, so nested use cannot wait for itself.
 // In core/base because it knows nothing of documents or rigs: skinning, slicing, the skin check
 // of every mesh edit, scene builds and the ui all share it (decision 0063).
 class ThreadPool {

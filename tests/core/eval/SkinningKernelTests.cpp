@@ -252,29 +252,3 @@ TEST_CASE("skinning on the thread pool gives the single-thread result", "[eval][
     eval::skinMesh(job, pool);
     CHECK(pooled == single);
 }
-
-TEST_CASE("the thread pool covers every item once and passes exceptions on", "[eval][pool]") {
-    base::ThreadPool pool(4);
-    CHECK(pool.threadCount() == 4);
-    std::vector<int> hits(10'007, 0);
-    for (int round = 0; round < 20; ++round)
-        pool.parallelFor(hits.size(), 100, [&](std::size_t begin, std::size_t end) {
-            for (std::size_t i = begin; i < end; ++i)
-                ++hits[i];
-        });
-    CHECK(std::all_of(hits.begin(), hits.end(), [](int h) { return h == 20; }));
-    CHECK_THROWS_WITH(pool.parallelFor(1000, 10,
-                                       [](std::size_t begin, std::size_t) {
-                                           if (begin == 500)
-                                               throw std::runtime_error("block 500 failed");
-                                       }),
-                      "block 500 failed");
-    // The pool still works after a failed job.
-    std::size_t total = 0;
-    std::mutex lock;
-    pool.parallelFor(1000, 7, [&](std::size_t begin, std::size_t end) {
-        std::lock_guard guard(lock);
-        total += end - begin;
-    });
-    CHECK(total == 1000);
-}

@@ -1,0 +1,60 @@
+#include "core/base/ThreadPool.h"
+
+#include <algorithm>
+#include <atomic>
+#include <catch2/catch.hpp>
+#include <mutex>
+#include <stdexcept>
+#include <vector>
+
+using namespace hyperrig::core;
+
+TEST_CASE("the thread pool covers every item once and passes exceptions on", "[base][pool]") {
+    base::ThreadPool pool(4);
+    CHECK(pool.threadCount() == 4);
+    std::vector<int> hits(10'007, 0);
+    for (int round = 0; round < 20; ++round)
+        pool.parallelFor(hits.size(), 100, [&](std::size_t begin, std::size_t end) {
+            for (std::size_t i = begin; i < end; ++i)
+                ++hits[i];
+        });
+    CHECK(std::all_of(hits.begin(), hits.end(), [](int h) { return h == 20; }));
+    CHECK_THROWS_WITH(pool.parallelFor(1000, 10,
+                                       [](std::size_t begin, std::size_t) {
+                                           if (begin == 500)
+                                               throw std::runtime_error("block 500 failed");
+                                       }),
+                      "block 500 failed");
+    // The pool still works after a failed job.
+    std::size_t total = 0;
+    std::mutex lock;
+    pool.parallelFor(1000, 7, [&](std::size_t begin, std::size_t end) {
+        std::lock_guard guard(lock);
+        total += end - begin;
+    });
+    CHECK(total == 1000);
+}
+
+TEST_CASE("a parallelFor inside a block of the same pool runs inline", "[base][pool]") {
+    // The edit commands' skin check uses the shared pool; a command applied from inside a block
+    // must not wait for the pool that is running it (the outer call holds the call mutex).
+    base::ThreadPool pool(3);
+    std::vector<std::atomic<int>> hits(64 * 50);
+    pool.parallelFor(64, 1, [&](std::size_t begin, std::size_t end) {
+        for (std::size_t outer = begin; outer < end; ++outer)
+            pool.parallelFor(50, 7, [&](std::size_t innerBegin, std::size_t innerEnd) {
+                for (std::size_t inner = innerBegin; inner < innerEnd; ++inner)
+                    ++hits[outer * 50 + inner];
+            });
+    });
+    CHECK(std::all_of(hits.begin(), hits.end(), [](const std::atomic<int>& h) { return h == 1; }));
+    // A nested failure reaches the outer caller.
+    CHECK_THROWS_WITH(pool.parallelFor(8, 1,
+                                       [&](std::size_t, std::size_t) {
+                                           pool.parallelFor(10, 1, [](std::size_t b, std::size_t) {
+                                               if (b == 3)
+                                                   throw std::runtime_error("inner block failed");
+                                           });
+                                       }),
+                      "inner block failed");
+}
