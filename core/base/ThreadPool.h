@@ -16,7 +16,8 @@ namespace hyperrig::core::base {
 // calling thread and the workers claim from a shared counter until none are left; it returns when
 // every block has run. One parallelFor at a time per pool (calls from several threads are
 // serialised); a parallelFor on the same pool from inside one of its blocks runs inline on that
-// block's thread, so nested use cannot wait for itself.
+// block's thread, so nested use cannot wait for itself. Not supported: calling back into a pool
+// from the worker threads of another pool that one of its blocks is waiting for (a deadlock).
 // In core/base because it knows nothing of documents or rigs: skinning, slicing, the skin check
 // of every mesh edit, scene builds and the ui all share it (decision 0063).
 class ThreadPool {
@@ -36,7 +37,7 @@ public:
     // thrown by a block is rethrown here after all blocks finished (the first one wins).
     void parallelFor(std::size_t count, std::size_t grain, const BlockFunction& block);
 
-    // A pool shared by the evaluation code of one process, sized to the hardware.
+    // A pool shared by the whole process (eval, edit, ops, render, ui), sized to the hardware.
     static ThreadPool& shared();
 
 private:

@@ -1,5 +1,7 @@
 #include "core/model/Mesh.h"
 
+#include "core/base/Contracts.h"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -22,6 +24,7 @@ SkinWeightOrder skinWeightOrder(const Skin& skin) {
 }
 
 SkinWeightOrder skinWeightOrder(const Skin& skin, std::size_t beginVertex, std::size_t endVertex) {
+    HYPERRIG_EXPECTS(beginVertex <= endVertex && endVertex <= skin.vertexCount());
     SkinWeightOrder order;
     const double* weights = skin.weights.data();
     const std::size_t count = skin.weights.size();

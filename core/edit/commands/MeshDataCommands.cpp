@@ -219,6 +219,11 @@ Result<void> checkSkin(const model::Skin& skin, std::size_t vertexCount) {
         if (skin.offsets[vertex + 1] < skin.offsets[vertex])
             return Error("the skin's vertex offsets go backwards at vertex " +
                          std::to_string(vertex));
+        // A later vertex's offset goes back to the end, but this one must not run past it first.
+        if (skin.offsets[vertex + 1] > skin.weights.size())
+            return Error("the skin's vertex offsets go past its " +
+                         std::to_string(skin.weights.size()) + " influences at vertex " +
+                         std::to_string(vertex));
         for (std::size_t entry = skin.offsets[vertex]; entry < skin.offsets[vertex + 1]; ++entry) {
             if (!std::isfinite(skin.weights[entry]))
                 return Error("vertex " + std::to_string(vertex) +

@@ -12,7 +12,8 @@ namespace {
 
 using model::OrderedJson;
 
-// Three numbers the rig's reading already checked (MpfbRig.cpp), so no test here.
+// Three numbers its caller already checked (MpfbRig.cpp for the ends' positions and offsets,
+// strategyRoll for roll_reference_z), so no test here.
 glm::dvec3 checkedVector3(const OrderedJson& json) {
     return {json[0].get<double>(), json[1].get<double>(), json[2].get<double>()};
 }

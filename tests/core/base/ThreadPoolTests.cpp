@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <atomic>
 #include <catch2/catch.hpp>
+#include <chrono>
+#include <condition_variable>
 #include <mutex>
 #include <stdexcept>
 #include <vector>
@@ -57,4 +59,21 @@ TEST_CASE("a parallelFor inside a block of the same pool runs inline", "[base][p
                                            });
                                        }),
                       "inner block failed");
+
+    // Afterwards the calling thread is no longer inside the pool's blocks: a call runs on the
+    // workers again. Block 0 waits for block 1, which only another thread can run meanwhile.
+    std::mutex mutex;
+    std::condition_variable blockOneRan;
+    bool ran = false;
+    bool waitedInVain = false;
+    pool.parallelFor(2, 1, [&](std::size_t begin, std::size_t) {
+        std::unique_lock lock(mutex);
+        if (begin == 1) {
+            ran = true;
+            blockOneRan.notify_all();
+        } else if (!blockOneRan.wait_for(lock, std::chrono::seconds(30), [&] { return ran; })) {
+            waitedInVain = true;
+        }
+    });
+    CHECK_FALSE(waitedInVain);
 }

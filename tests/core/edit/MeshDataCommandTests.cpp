@@ -2,6 +2,7 @@
 #include "core/edit/commands/NodeCommands.h"
 #include "tests/core/edit/DataTestSupport.h"
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <limits>
 
@@ -137,8 +138,8 @@ TEST_CASE("skin weight order counts faults per vertex, not across vertices", "[e
 }
 
 TEST_CASE("the skin check finds a fault in any part of a skin split over threads", "[edit][mesh]") {
-    // 400,000 vertices of 2 influences: several blocks of the pooled pass; and the counts of a
-    // split equal the whole.
+    // 400,000 vertices of 2 influences: several blocks of 65,536 vertices in the pooled pass.
+    // Faults at the first vertex and on both sides of the first block edge.
     model::Skin skin;
     const std::size_t vertices = 400'000;
     for (std::size_t v = 0; v <= vertices; ++v)
@@ -150,7 +151,9 @@ TEST_CASE("the skin check finds a fault in any part of a skin split over threads
         skin.weights[2 * v + 1] = 0.25;
     }
     CHECK(edit::checkSkin(skin, vertices).ok());
-    for (const std::size_t vertex : {std::size_t{5}, vertices / 2, vertices - 1}) {
+    const std::size_t blockEdge = std::size_t{1} << 16U;
+    for (const std::size_t vertex :
+         {std::size_t{0}, blockEdge - 1, blockEdge, vertices / 2, vertices - 1}) {
         INFO("vertex " << vertex);
         model::Skin broken = skin;
         std::swap(broken.weights[2 * vertex], broken.weights[2 * vertex + 1]);
@@ -158,9 +161,41 @@ TEST_CASE("the skin check finds a fault in any part of a skin split over threads
         REQUIRE_FALSE(refused.ok());
         CHECK(refused.error().message() ==
               "the weights of vertex " + std::to_string(vertex) + " are not in descending order");
-        model::SkinWeightOrder split = model::skinWeightOrder(broken, 0, vertex);
-        split += model::skinWeightOrder(broken, vertex, vertices);
-        CHECK(split.rising == model::skinWeightOrder(broken).rising);
-        CHECK(split.rising == 1);
     }
+
+    // One fault of each kind, around the block edge, in a skin of equal weights (so the vertex
+    // after the backward one, which starts a weight early, adds no fault): a rise in the last
+    // vertex before the edge, a NaN in the first after it, vertex edge+10's offsets backwards.
+    // The counts of the vertices split at the edge add up to the whole's, 1 each.
+    model::Skin broken = skin;
+    std::fill(broken.weights.begin(), broken.weights.end(), 0.5);
+    broken.weights[2 * (blockEdge - 1)] = 0.25;
+    broken.weights[2 * (blockEdge - 1) + 1] = 0.75;
+    broken.weights[2 * blockEdge + 1] = std::numeric_limits<double>::quiet_NaN();
+    broken.offsets[blockEdge + 11] = broken.offsets[blockEdge + 10] - 1;
+    const model::SkinWeightOrder whole = model::skinWeightOrder(broken);
+    CHECK(whole.rising == 1);
+    CHECK(whole.notFinite == 1);
+    CHECK(whole.backwardVertices == 1);
+    model::SkinWeightOrder split = model::skinWeightOrder(broken, 0, blockEdge);
+    CHECK((split.rising == 1 && split.notFinite == 0 && split.backwardVertices == 0));
+    split += model::skinWeightOrder(broken, blockEdge, vertices);
+    CHECK(split.rising == whole.rising);
+    CHECK(split.notFinite == whole.notFinite);
+    CHECK(split.backwardVertices == whole.backwardVertices);
+    CHECK_FALSE(edit::checkSkin(broken, vertices).ok());
+}
+
+TEST_CASE("the skin check names offsets that run past the weights before coming back",
+          "[edit][mesh]") {
+    // Vertex 0 ends at 100 of 2 influences and vertex 1 comes back to 2: the last offset matches
+    // the weights, so only the walk can name the fault, and it must not read past the weights.
+    model::Skin skin;
+    skin.offsets = {0, 100, 2};
+    skin.groups = {0, 0};
+    skin.weights = {0.5, 0.5};
+    auto refused = edit::checkSkin(skin, 2);
+    REQUIRE_FALSE(refused.ok());
+    CHECK(refused.error().message() ==
+          "the skin's vertex offsets go past its 2 influences at vertex 0");
 }
