@@ -10,6 +10,16 @@ namespace {
 
 constexpr int kMaxCellsPerAxis = 128;
 
+// Cells along the longest axis for n points: 4 * cbrt(n), so a box-shaped point cloud gets about
+// 64 cells per point at most and the grid's memory follows the points, not the cap. The MPFB base
+// mesh (19,158 vertices, 16.9 units tall) gets 108 cells along its height, 0.16 units each, and
+// 195k cells in all (324k before); a handful of points no longer pays for a full 129^3 grid, the
+// 2.1 million cells (8 MB zeroed and summed per import) that were most of an MPFB fuzz execution.
+int cellsAlongLongestAxis(std::size_t points) {
+    const double wanted = std::ceil(4.0 * std::cbrt(static_cast<double>(points)));
+    return static_cast<int>(std::clamp(wanted, 1.0, static_cast<double>(kMaxCellsPerAxis)));
+}
+
 } // namespace
 
 VertexGrid::VertexGrid(const std::vector<glm::dvec3>& points) : m_points(points) {
@@ -24,7 +34,9 @@ VertexGrid::VertexGrid(const std::vector<glm::dvec3>& points) : m_points(points)
     const glm::dvec3 extent = high - low;
     const double largest = std::max({extent.x, extent.y, extent.z});
     m_origin = low;
-    m_cellSize = std::isfinite(largest) && largest > 0.0 ? largest / kMaxCellsPerAxis : 1.0;
+    m_cellSize = std::isfinite(largest) && largest > 0.0
+                     ? largest / cellsAlongLongestAxis(points.size())
+                     : 1.0;
     for (int axis = 0; axis < 3; ++axis)
         m_cells[axis] =
             std::clamp(static_cast<int>(extent[axis] / m_cellSize) + 1, 1, kMaxCellsPerAxis + 1);

@@ -8,9 +8,9 @@
 namespace hyperrig::core::io {
 
 // Nearest-vertex queries on a fixed point set (MPFB's saver uses a k-d tree for the same
-// questions, mpfb.md §7.2): a uniform grid of at most 128 cells per axis over the points' bounds,
-// points listed per cell. Queries visit cells ring by ring around the query point, so a point on
-// the base mesh costs a few hundred distance tests instead of 19,158.
+// questions, mpfb.md §7.2): a uniform grid over the points' bounds with 4 * cbrt(n) cells (at most
+// 128) along the longest axis, points listed per cell. Queries visit cells ring by ring around the
+// query point, so a point on the base mesh costs a few hundred distance tests instead of 19,158.
 class VertexGrid {
 public:
     explicit VertexGrid(const std::vector<glm::dvec3>& points);
@@ -28,6 +28,8 @@ public:
     std::vector<Hit> within(const glm::dvec3& query, double radius) const;
 
     bool empty() const { return m_points.empty(); }
+    // Cells in the grid (the CSR index holds one more entry): what the grid costs to build.
+    std::size_t cellCount() const { return m_cellStart.empty() ? 0 : m_cellStart.size() - 1; }
 
 private:
     glm::ivec3 cellOf(const glm::dvec3& p) const;

@@ -20,6 +20,7 @@ target_sources(hyperrig_core_tests PRIVATE
     core/io/mpfb/MpfbStrategyMatchTests.cpp
     core/io/mpfb/MpfbUpgradeTests.cpp
     core/io/mpfb/PythonJsonTests.cpp
+    core/io/mpfb/VertexGridTests.cpp
     core/io/obj/ObjReaderTests.cpp)
 target_sources(hyperrig_core_tests PRIVATE
     core/io/gltf/GltfHostileInputTests.cpp
