@@ -171,6 +171,18 @@ TEST_CASE("no regression corpus input reaches the CLI's last-resort handler",
                        {"convert", path.string(), (folder / "rig.g4tf").string(), "--base-mesh",
                         (mpfbData / "3dobjs/base.obj").string(), "--vertex-groups", groups}));
     }
+    // Per-vertex files, each both ways: as the weights of a shipped rig and as its vertex groups.
+    const std::string rig = (mpfbData / "rigs/standard/rig.game_engine.json").string();
+    const std::string baseMesh = (mpfbData / "3dobjs/base.obj").string();
+    for (const auto& path : cliCorpusInputs("mpfb-vertex")) {
+        INFO(path.string());
+        requireOwnOutcome(runProcess(
+            cliExecutable(), {"convert", rig, (folder / "rig.g4tf").string(), "--base-mesh",
+                              baseMesh, "--vertex-groups", groups, "--weights", path.string()}));
+        requireOwnOutcome(runProcess(cliExecutable(),
+                                     {"convert", rig, (folder / "rig.g4tf").string(), "--base-mesh",
+                                      baseMesh, "--vertex-groups", path.string()}));
+    }
     for (const auto& path : cliCorpusInputs("obj")) {
         INFO(path.string());
         requireOwnOutcome(runProcess(

@@ -13,6 +13,8 @@
 #include "core/io/gltf/GltfImport.h"
 #include "core/io/mpfb/MpfbExport.h"
 #include "core/io/mpfb/MpfbImport.h"
+#include "core/io/mpfb/MpfbSkin.h"
+#include "core/io/mpfb/MpfbWeights.h"
 #include "core/io/obj/ObjReader.h"
 #include "core/io/usd/UsdExport.h"
 #include "core/io/usd/UsdImport.h"
@@ -89,13 +91,39 @@ model::Document freshSample() {
 
 // A tiny stand-in for the MakeHuman base mesh: four vertices and one joint cube, so rig inputs
 // can name vertices 0..3 and "joint-a" and everything else is past the mesh.
-const io::MpfbBaseMesh& tinyBaseMesh() {
-    static const io::MpfbBaseMesh mesh = [] {
-        auto obj = io::parseObj("v 0 0 0\nv 1 0 0\nv 0 1 0\nv 0 0 1\nf 1 2 3 4\n", "tiny.obj");
-        HYPERRIG_ASSERT(obj.ok());
-        return io::mpfbBaseMesh(*obj, {{"joint-a", {{0, 3}}}});
+const io::ObjMesh& tinyObj() {
+    static const io::ObjMesh obj = [] {
+        auto parsed = io::parseObj("v 0 0 0\nv 1 0 0\nv 0 1 0\nv 0 0 1\nf 1 2 3 4\n", "tiny.obj");
+        HYPERRIG_ASSERT(parsed.ok());
+        return std::move(*parsed);
     }();
+    return obj;
+}
+
+const io::MpfbBaseMesh& tinyBaseMesh() {
+    static const io::MpfbBaseMesh mesh = io::mpfbBaseMesh(tinyObj(), {{"joint-a", {{0, 3}}}});
     return mesh;
+}
+
+// A two-bone rig ("a.L" on the joint cube, "DEF-b" on vertex 3) for the per-vertex files to act
+// on: weights name its bones (with and without DEF-), vertex groups move its cube.
+const io::MpfbRig& tinyRig() {
+    static const io::MpfbRig rig = [] {
+        auto parsed = io::parseMpfbRig(R"({"bones": {
+            "a.L": {"head": {"strategy": "CUBE", "cube_name": "joint-a", "default_position": [0, 0, 0]},
+                    "tail": {"strategy": "VERTEX", "vertex_index": 1, "default_position": [0, 0, 1]},
+                    "roll": 0, "parent": "", "use_connect": false, "use_inherit_rotation": true,
+                    "use_local_location": true, "inherit_scale": "FULL", "rigify": {}},
+            "DEF-b": {"head": {"strategy": "VERTEX", "vertex_index": 1, "default_position": [0, 0, 1]},
+                      "tail": {"strategy": "VERTEX", "vertex_index": 3, "default_position": [0, 0, 2]},
+                      "roll": 0, "parent": "a.L", "use_connect": true, "use_inherit_rotation": true,
+                      "use_local_location": true, "inherit_scale": "FULL", "rigify": {}}},
+            "version": 110, "is_subrig": false})",
+                                       "tiny-rig.json");
+        HYPERRIG_ASSERT(parsed.ok());
+        return std::move(*parsed);
+    }();
+    return rig;
 }
 
 } // namespace
@@ -163,6 +191,31 @@ int exerciseMpfbRig(const std::uint8_t* data, std::size_t size) {
     return 0;
 }
 
+int exerciseMpfbVertexFiles(const std::uint8_t* data, std::size_t size) {
+    const std::string_view text = textOf(data, size);
+    const std::size_t vertexCount = tinyObj().positions.size();
+    // As weights.<rig>.json: the stand-in mesh skinned to the two-bone rig, as `convert --weights`
+    // does, then written every way and exported back to MPFB.
+    if (auto weights = io::parseMpfbWeights(text, "fuzz.json", vertexCount)) {
+        auto imported = io::importMpfbRig(tinyRig(), tinyBaseMesh(), "fuzz", "tiny-rig.json");
+        HYPERRIG_ASSERT(imported.ok());
+        io::addMpfbSkinnedBody(*imported, tinyObj(), *weights);
+        writeEveryWay(imported->document);
+        io::MpfbExportOptions options;
+        options.baseMesh = &tinyBaseMesh();
+        (void)io::exportMpfbRig(imported->document, options);
+    }
+    // As basemesh_vertex_groups.json: the base mesh it describes (joint-cube centres, the ground
+    // lift from "body"), the rig placed on it.
+    if (auto groups = io::parseMpfbVertexGroups(text, "fuzz.json", vertexCount)) {
+        const io::MpfbBaseMesh mesh = io::mpfbBaseMesh(tinyObj(), *groups);
+        auto imported = io::importMpfbRig(tinyRig(), mesh, "fuzz", "tiny-rig.json");
+        if (imported)
+            writeEveryWay(imported->document);
+    }
+    return 0;
+}
+
 int exerciseGltf(const std::uint8_t* data, std::size_t size) {
     io::GltfReadOptions options;
     options.limits.maxFileBytes = std::size_t{64} << 20;
@@ -209,10 +262,15 @@ int exerciseUsda(const std::uint8_t* data, std::size_t size) {
 }
 
 const std::vector<Target>& targets() {
-    static const std::vector<Target> list{{"g4tf", &exerciseG4tf},     {"g4b", &exerciseG4b},
-                                          {"script", &exerciseScript}, {"pose", &exercisePose},
-                                          {"obj", &exerciseObj},       {"mpfb", &exerciseMpfbRig},
-                                          {"gltf", &exerciseGltf},     {"usda", &exerciseUsda}};
+    static const std::vector<Target> list{{"g4tf", &exerciseG4tf},
+                                          {"g4b", &exerciseG4b},
+                                          {"script", &exerciseScript},
+                                          {"pose", &exercisePose},
+                                          {"obj", &exerciseObj},
+                                          {"mpfb", &exerciseMpfbRig},
+                                          {"mpfb-vertex", &exerciseMpfbVertexFiles},
+                                          {"gltf", &exerciseGltf},
+                                          {"usda", &exerciseUsda}};
     return list;
 }
 

@@ -29,8 +29,13 @@ int exercisePose(const std::uint8_t* data, std::size_t size);
 // - mpfb: the input is an MPFB rig definition, placed on a four-vertex stand-in for the base
 //   mesh, exported back (with strategy matching), the export parsed again, and the document
 //   written every way.
+// - mpfb-vertex: the input is one of MPFB's per-vertex files, read both ways: as a
+//   weights.<rig>.json, skinning the stand-in mesh to a two-bone rig placed on it (then written
+//   every way and exported), and as a basemesh_vertex_groups.json, whose mesh the same rig is
+//   placed on (then written every way).
 int exerciseObj(const std::uint8_t* data, std::size_t size);
 int exerciseMpfbRig(const std::uint8_t* data, std::size_t size);
+int exerciseMpfbVertexFiles(const std::uint8_t* data, std::size_t size);
 // - gltf: the input is a .gltf or .glb (told apart by content), imported (buffers outside data
 //   URIs and the GLB chunk cannot be read), written every G4MF way, exported as .gltf (float
 //   weights) and .glb (unorm8), and each export imported again, which must succeed.

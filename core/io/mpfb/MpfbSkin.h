@@ -19,6 +19,8 @@ namespace hyperrig::core::io {
 // (Rigify); "mhmask-" groups and groups without a bone are skipped (the latter reported in
 // `imported.warnings`). Weights that map to one bone add up; each vertex's weights are divided by
 // their sum (MPFB's files are not normalised: mpfb.md §11.3) and sorted, largest first.
+// Contract: `weights` came from parseMpfbWeights for `obj`'s vertices, so every weight is in
+// [0, 1] and the sums stay finite.
 void addMpfbSkinnedBody(MpfbImport& imported, const ObjMesh& obj,
                         const std::vector<MpfbWeightGroup>& weights);
 

@@ -33,7 +33,15 @@ parseMpfbWeights(std::string_view text, std::string_view sourceName, std::size_t
                 return Error(source + ": " + appendPointer(entryPointer, 0) + ": vertex " +
                              std::to_string(vertex) + " is past the base mesh's " +
                              std::to_string(vertexCount) + " vertices");
-            group.entries.emplace_back(static_cast<std::uint32_t>(vertex), entry[1].get<double>());
+            // MPFB writes clamp(round(w, 5), 0, 1) (mpfb.md §11.3) and Blender's vertex groups
+            // hold nothing else. Anything outside is not a weights file of MPFB's, and keeping it
+            // would let the per-bone sums in addMpfbSkinnedBody overflow (1e308 twice is inf, and
+            // inf / inf a NaN weight) or go negative.
+            const double weight = entry[1].get<double>();
+            if (!(weight >= 0.0 && weight <= 1.0))
+                return Error(source + ": " + appendPointer(entryPointer, 1) + ": weight " +
+                             entry[1].dump() + " is outside [0, 1]");
+            group.entries.emplace_back(static_cast<std::uint32_t>(vertex), weight);
         }
         groups.push_back(std::move(group));
     }

@@ -19,7 +19,7 @@ struct MpfbWeightGroup {
 
 // Parses and checks a weights file against a mesh of `vertexCount` vertices. Errors name the
 // file and the JSON pointer: a missing "weights" object, an entry that is not [index, weight], a
-// vertex past the mesh, a weight that is not a finite number.
+// vertex past the mesh, a weight outside [0, 1] (what MPFB writes; decision 0064).
 Result<std::vector<MpfbWeightGroup>>
 parseMpfbWeights(std::string_view text, std::string_view sourceName, std::size_t vertexCount);
 

@@ -2,6 +2,7 @@
 #include "core/io/mpfb/MpfbBaseMesh.h"
 #include "core/io/mpfb/MpfbImport.h"
 #include "core/io/mpfb/MpfbRig.h"
+#include "core/io/mpfb/MpfbWeights.h"
 
 #include <catch2/catch.hpp>
 #include <glm/geometric.hpp>
@@ -148,6 +149,59 @@ TEST_CASE("MPFB vertex indices past the mesh are refused, even 2 GB ones", "[mpf
         REQUIRE_FALSE(groups);
         CHECK(groups.error().message().starts_with(
             "groups.json: /joint-x/0: expected [first, last]"));
+    }
+}
+
+TEST_CASE("MPFB weights outside [0, 1] are refused with their pointer", "[mpfb]") {
+    // MPFB writes clamp(round(w, 5), 0, 1) (mpfb.md §11.3). Before this check, 1e308 under a bone
+    // and again under its DEF- name summed to inf in the skin builder, and inf / inf put a NaN
+    // weight in the imported skin.
+    auto weights = core::io::parseMpfbWeights(
+        R"({"weights": {"a": [[0, 1e308]], "DEF-a": [[0, 1e308]]}})", "w.json", 4);
+    REQUIRE_FALSE(weights);
+    CHECK(weights.error().message() == "w.json: /weights/a/0/1: weight 1e+308 is outside [0, 1]");
+    weights =
+        core::io::parseMpfbWeights(R"({"weights": {"a": [[0, 0.5], [1, -0.25]]}})", "w.json", 4);
+    REQUIRE_FALSE(weights);
+    CHECK(weights.error().message() == "w.json: /weights/a/1/1: weight -0.25 is outside [0, 1]");
+    weights = core::io::parseMpfbWeights(R"({"weights": {"a": [[3, 1.0001]]}})", "w.json", 4);
+    REQUIRE_FALSE(weights);
+    CHECK(weights.error().message() == "w.json: /weights/a/0/1: weight 1.0001 is outside [0, 1]");
+
+    SECTION("the ends of the range and MPFB's smallest kept weight are read as written") {
+        weights = core::io::parseMpfbWeights(
+            R"({"weights": {"a": [[0, 0], [1, 1], [2, 0.0001], [3, -0.0]]}})", "w.json", 4);
+        REQUIRE(weights);
+        REQUIRE(weights->size() == 1);
+        const auto& entries = weights->front().entries;
+        REQUIRE(entries.size() == 4);
+        CHECK(entries[0].second == 0.0);
+        CHECK(entries[1].second == 1.0);
+        CHECK(entries[2].second == 0.0001);
+        CHECK(entries[3].second == 0.0);
+    }
+}
+
+TEST_CASE("MPFB weights files that are not one are refused with their pointer", "[mpfb]") {
+    const std::pair<const char*, const char*> cases[] = {
+        {R"([])", "w.json: /weights: expected an object of vertex groups"},
+        {R"({"weights": []})", "w.json: /weights: expected an object of vertex groups"},
+        {R"({"weights": {"a~b/c": 7}})",
+         "w.json: /weights/a~0b~1c: expected a list of [vertex, weight]"},
+        {R"({"weights": {"a": [[0]]}})",
+         "w.json: /weights/a/0: expected [vertex, weight], a vertex index and a number"},
+        {R"({"weights": {"a": [[-1, 0.5]]}})",
+         "w.json: /weights/a/0: expected [vertex, weight], a vertex index and a number"},
+        {R"({"weights": {"a": [[0, "0.5"]]}})",
+         "w.json: /weights/a/0: expected [vertex, weight], a vertex index and a number"},
+        {R"({"weights": {"a": [[4, 0.5]]}})",
+         "w.json: /weights/a/0/0: vertex 4 is past the base mesh's 4 vertices"},
+    };
+    for (const auto& [text, message] : cases) {
+        INFO(text);
+        auto weights = core::io::parseMpfbWeights(text, "w.json", 4);
+        REQUIRE_FALSE(weights);
+        CHECK(weights.error().message() == message);
     }
 }
 
