@@ -206,12 +206,17 @@ int exerciseMpfbVertexFiles(const std::uint8_t* data, std::size_t size) {
         (void)io::exportMpfbRig(imported->document, options);
     }
     // As basemesh_vertex_groups.json: the base mesh it describes (joint-cube centres, the ground
-    // lift from "body"), the rig placed on it.
+    // lift from "body"), the rig placed on it and exported against it, so the strategy matcher
+    // meets the file's cubes.
     if (auto groups = io::parseMpfbVertexGroups(text, "fuzz.json", vertexCount)) {
         const io::MpfbBaseMesh mesh = io::mpfbBaseMesh(tinyObj(), *groups);
         auto imported = io::importMpfbRig(tinyRig(), mesh, "fuzz", "tiny-rig.json");
-        if (imported)
+        if (imported) {
             writeEveryWay(imported->document);
+            io::MpfbExportOptions options;
+            options.baseMesh = &mesh;
+            (void)io::exportMpfbRig(imported->document, options);
+        }
     }
     return 0;
 }

@@ -32,7 +32,7 @@ int exercisePose(const std::uint8_t* data, std::size_t size);
 // - mpfb-vertex: the input is one of MPFB's per-vertex files, read both ways: as a
 //   weights.<rig>.json, skinning the stand-in mesh to a two-bone rig placed on it (then written
 //   every way and exported), and as a basemesh_vertex_groups.json, whose mesh the same rig is
-//   placed on (then written every way).
+//   placed on (then written every way and exported against that mesh).
 int exerciseObj(const std::uint8_t* data, std::size_t size);
 int exerciseMpfbRig(const std::uint8_t* data, std::size_t size);
 int exerciseMpfbVertexFiles(const std::uint8_t* data, std::size_t size);

@@ -1,5 +1,6 @@
 #include "core/io/mpfb/MpfbSkin.h"
 
+#include "core/base/Contracts.h"
 #include "core/io/mpfb/MpfbBaseMesh.h"
 #include "core/io/mpfb/MpfbExtras.h"
 #include "core/model/NameRules.h"
@@ -98,6 +99,7 @@ void addMpfbSkinnedBody(MpfbImport& imported, const ObjMesh& obj,
         }
         const std::uint32_t slot = slotOf.at(bone);
         for (const auto& [vertex, weight] : group.entries) {
+            HYPERRIG_EXPECTS(vertex < perVertex.size() && weight >= 0.0 && weight <= 1.0);
             auto& influences = perVertex[vertex];
             const auto same = std::find_if(influences.begin(), influences.end(),
                                            [&](const auto& i) { return i.first == slot; });

@@ -10,11 +10,13 @@ namespace {
 
 constexpr int kMaxCellsPerAxis = 128;
 
-// Cells along the longest axis for n points: 4 * cbrt(n), so a box-shaped point cloud gets about
-// 64 cells per point at most and the grid's memory follows the points, not the cap. The MPFB base
-// mesh (19,158 vertices, 16.9 units tall) gets 108 cells along its height, 0.16 units each, and
-// 195k cells in all (324k before); a handful of points no longer pays for a full 129^3 grid, the
-// 2.1 million cells (8 MB zeroed and summed per import) that were most of an MPFB fuzz execution.
+// Cells along the longest axis for n points: ceil(4 * cbrt(n)), so a box-shaped point cloud gets
+// about 64 cells per point (more for a few points: 128 for 4; fewer for flat or thin clouds) and
+// the grid's memory follows the points, not the cap. The MPFB base mesh (19,158 vertices, 1.69 m
+// tall in Blender metres) gets 108 cells along its height, 1.6 cm each, and 195k cells in all
+// (324k before); a handful of points no longer pays for a full 129^3 grid, the 2.1 million cells
+// (two 8.6 MB arrays zeroed and summed per MPFB export with a base mesh) that were most of an
+// MPFB fuzz execution.
 int cellsAlongLongestAxis(std::size_t points) {
     const double wanted = std::ceil(4.0 * std::cbrt(static_cast<double>(points)));
     return static_cast<int>(std::clamp(wanted, 1.0, static_cast<double>(kMaxCellsPerAxis)));
@@ -87,6 +89,15 @@ void VertexGrid::visitRing(const glm::ivec3& centre, int ring, Visit&& visit) co
             }
 }
 
+int VertexGrid::ringsReaching(double distance) const {
+    const int everyRing = std::max({m_cells.x, m_cells.y, m_cells.z});
+    // Clamped in double: distance / cell size overflows an int for a huge (or infinite) distance
+    // or a tiny cell (a mesh 1e-300 across), and that conversion is undefined (x86 gives
+    // INT_MIN, which searched no ring at all). NaN compares false and searches every ring.
+    const double rings = std::ceil(distance / m_cellSize) + 1.0;
+    return rings < everyRing ? static_cast<int>(rings) : everyRing;
+}
+
 VertexGrid::Hit VertexGrid::nearest(const glm::dvec3& query) const {
     return *nearestWithin(query, std::numeric_limits<double>::infinity());
 }
@@ -94,9 +105,7 @@ VertexGrid::Hit VertexGrid::nearest(const glm::dvec3& query) const {
 std::optional<VertexGrid::Hit> VertexGrid::nearestWithin(const glm::dvec3& query,
                                                          double maxDistance) const {
     const glm::ivec3 centre = cellOf(query);
-    int lastRing = std::max({m_cells.x, m_cells.y, m_cells.z});
-    if (std::isfinite(maxDistance))
-        lastRing = std::min(lastRing, static_cast<int>(std::ceil(maxDistance / m_cellSize)) + 1);
+    const int lastRing = ringsReaching(maxDistance);
     Hit best{0, std::numeric_limits<double>::infinity()};
     for (int ring = 0; ring <= lastRing; ++ring) {
         visitRing(centre, ring, [&](std::uint32_t i) {
@@ -119,8 +128,7 @@ std::vector<VertexGrid::Hit> VertexGrid::within(const glm::dvec3& query, double 
     if (m_points.empty() || !(radius >= 0.0))
         return hits;
     const glm::ivec3 centre = cellOf(query);
-    const int maxRing = std::max({m_cells.x, m_cells.y, m_cells.z});
-    const int rings = std::min(maxRing, static_cast<int>(std::ceil(radius / m_cellSize)) + 1);
+    const int rings = ringsReaching(radius);
     for (int ring = 0; ring <= rings; ++ring)
         visitRing(centre, ring, [&](std::uint32_t i) {
             const double d = glm::distance(m_points[i], query);

@@ -8,9 +8,10 @@
 namespace hyperrig::core::io {
 
 // Nearest-vertex queries on a fixed point set (MPFB's saver uses a k-d tree for the same
-// questions, mpfb.md §7.2): a uniform grid over the points' bounds with 4 * cbrt(n) cells (at most
-// 128) along the longest axis, points listed per cell. Queries visit cells ring by ring around the
-// query point, so a point on the base mesh costs a few hundred distance tests instead of 19,158.
+// questions, mpfb.md §7.2): a uniform grid over the points' bounds, ceil(4 * cbrt(n)) + 1 cells (at
+// most 129) along the longest axis, points listed per cell. Queries visit cells ring by ring around
+// the query point, so a point on the base mesh costs a few hundred distance tests instead of
+// 19,158.
 class VertexGrid {
 public:
     explicit VertexGrid(const std::vector<glm::dvec3>& points);
@@ -33,6 +34,9 @@ public:
 
 private:
     glm::ivec3 cellOf(const glm::dvec3& p) const;
+    // How many rings around a query cell hold every point within `distance` of it (every ring
+    // for an infinite or NaN distance).
+    int ringsReaching(double distance) const;
     // Calls visit(index) for every point in the cells at Chebyshev ring `ring` around `centre`.
     template <typename Visit>
     void visitRing(const glm::ivec3& centre, int ring, Visit&& visit) const;

@@ -98,3 +98,19 @@ TEST_CASE("The vertex grid's size follows its points, not its cap", "[mpfb]") {
     CHECK(VertexGrid(box).cellCount() <= 53 * 53 * 53);
     CHECK(VertexGrid(box).cellCount() >= 2000);
 }
+
+TEST_CASE("The vertex grid searches far enough for any distance, on any scale", "[mpfb]") {
+    // Points 1e-300 apart: a radius over the cell size was 1e300 cells, which overflowed the
+    // ring count (undefined; on x86 INT_MIN, so nothing was searched and nothing found).
+    const std::vector<glm::dvec3> specks{{0, 0, 0}, {1e-300, 0, 0}, {0, 1e-300, 0}};
+    const VertexGrid grid(specks);
+    CHECK(grid.within({0, 0, 0}, 1.0).size() == 3);
+    CHECK(grid.within({5, 5, 5}, INFINITY).size() == 3);
+    const auto far = grid.nearestWithin({1, 0, 0}, 2.0);
+    REQUIRE(far.has_value());
+    CHECK(far->distance == 1.0); // all three, in double; the lowest index wins the tie
+    CHECK(far->index == 0);
+    CHECK_FALSE(grid.nearestWithin({1, 0, 0}, 0.5).has_value());
+    CHECK(grid.within({0, 0, 0}, NAN).empty());
+    CHECK_FALSE(grid.nearestWithin({0, 0, 0}, NAN).has_value());
+}
