@@ -10,6 +10,7 @@
 #include "tests/support/ProcessRunner.h"
 #include "tests/ui/SessionTestSupport.h"
 #include "tests/ui/files/InteropTestSupport.h"
+#include "ui/ViewportWidget.h"
 #include "ui/files/PathField.h"
 #include "ui/files/UsdExportDialog.h"
 #include "ui/session/EditorSession.h"
