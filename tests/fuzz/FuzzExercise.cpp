@@ -191,6 +191,19 @@ int exerciseMpfbRig(const std::uint8_t* data, std::size_t size) {
     return 0;
 }
 
+namespace {
+
+// An MPFB document written every G4MF way, then exported to MPFB against `mesh` (the strategy
+// matcher's base mesh).
+void writeAndExportAgainst(const model::Document& document, const io::MpfbBaseMesh& mesh) {
+    writeEveryWay(document);
+    io::MpfbExportOptions options;
+    options.baseMesh = &mesh;
+    (void)io::exportMpfbRig(document, options);
+}
+
+} // namespace
+
 int exerciseMpfbVertexFiles(const std::uint8_t* data, std::size_t size) {
     const std::string_view text = textOf(data, size);
     const std::size_t vertexCount = tinyObj().positions.size();
@@ -200,10 +213,7 @@ int exerciseMpfbVertexFiles(const std::uint8_t* data, std::size_t size) {
         auto imported = io::importMpfbRig(tinyRig(), tinyBaseMesh(), "fuzz", "tiny-rig.json");
         HYPERRIG_ASSERT(imported.ok());
         io::addMpfbSkinnedBody(*imported, tinyObj(), *weights);
-        writeEveryWay(imported->document);
-        io::MpfbExportOptions options;
-        options.baseMesh = &tinyBaseMesh();
-        (void)io::exportMpfbRig(imported->document, options);
+        writeAndExportAgainst(imported->document, tinyBaseMesh());
     }
     // As basemesh_vertex_groups.json: the base mesh it describes (joint-cube centres, the ground
     // lift from "body"), the rig placed on it and exported against it, so the strategy matcher
@@ -211,12 +221,8 @@ int exerciseMpfbVertexFiles(const std::uint8_t* data, std::size_t size) {
     if (auto groups = io::parseMpfbVertexGroups(text, "fuzz.json", vertexCount)) {
         const io::MpfbBaseMesh mesh = io::mpfbBaseMesh(tinyObj(), *groups);
         auto imported = io::importMpfbRig(tinyRig(), mesh, "fuzz", "tiny-rig.json");
-        if (imported) {
-            writeEveryWay(imported->document);
-            io::MpfbExportOptions options;
-            options.baseMesh = &mesh;
-            (void)io::exportMpfbRig(imported->document, options);
-        }
+        if (imported)
+            writeAndExportAgainst(imported->document, mesh);
     }
     return 0;
 }
