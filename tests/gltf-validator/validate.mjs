@@ -1,6 +1,6 @@
 // Runs the Khronos glTF validator (npm gltf-validator, pinned in package-lock.json, installed by
-// scripts/deps) on glTF files. Exit 0 when no file has an error, 1 otherwise, 77 (ctest's
-// "skipped") when the validator is not installed.
+// scripts/deps) on glTF files. Exit 0 when no file has an error, 1 otherwise (and when the
+// validator is installed but does not load), 77 (ctest's "skipped") when it is not installed.
 //
 //   node validate.mjs FILE...                          validate these files
 //   node validate.mjs --cli HYPERRIG_CLI --out DIR IN...
@@ -8,18 +8,20 @@
 //       and .gltf (unorm8) with hyperrig-cli, then validate every export (issue 16); a G4MF IN (.g4tf/.g4b, 4D..8D)
 //       is exported with --cross-section to .gltf and .glb instead (decision 0028)
 import { execFileSync } from "node:child_process";
-import { mkdirSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 
-let validator;
-try {
-    validator = await import("gltf-validator");
-} catch {
+// Skipped only when the package is absent: one that is installed but does not load fails the
+// test with Node's error instead of hiding behind a skip.
+const here = dirname(fileURLToPath(import.meta.url));
+if (!existsSync(join(here, "node_modules", "gltf-validator", "package.json"))) {
     console.log("gltf-validator is not installed (tests/gltf-validator/node_modules): " +
                 "run scripts/deps; skipping");
     process.exit(77);
 }
+const validator = await import("gltf-validator");
 const validateBytes = validator.validateBytes ?? validator.default.validateBytes;
 
 let args = process.argv.slice(2);
