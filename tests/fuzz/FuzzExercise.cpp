@@ -128,7 +128,8 @@ const io::MpfbRig& tinyRig() {
     return rig;
 }
 
-// The document as a .g4tf save spells it: equal spellings, equal documents.
+// The document as a .g4tf save spells it; the writer is lossless, so equal spellings mean equal
+// documents.
 std::vector<std::byte> textSpelling(const model::Document& document) {
     auto encoded = io::encodeG4mf(document, io::G4mfContainer::Text, io::WriteOptions());
     HYPERRIG_ASSERT(encoded.ok());
