@@ -22,8 +22,8 @@ if (!existsSync(join(packageFolder, "tinyusdz.js"))) {
 }
 // The wasm build targets browsers only: Emscripten's Node check would abort, so the module is
 // told it runs in a renderer with a window, and is handed the wasm bytes itself.
-// tinyusdz.js is an ES module in a package without "type": "module". Node 20.19 and later detect
-// that; Debian 12's Node 18 loads a .js file as CommonJS and fails on `export`. A data: URL is
+// tinyusdz.js is an ES module in a package without "type": "module". Node 20.19+ and 22.7+ detect
+// that; Debian 12's Node 18 loads the .js file as CommonJS and fails on `export`. A data: URL is
 // always loaded as a module, on every Node; its import.meta.url cannot resolve the wasm's
 // relative URL, so locateFile names the file (the bytes are passed in anyway).
 process.type = "renderer";
