@@ -6,10 +6,10 @@
 
 namespace hyperrig::core::io::gltf {
 
-const model::OrderedJson* member(const model::OrderedJson& object, const char* key) {
+const model::OrderedJson* member(const model::OrderedJson& object, std::string_view key) {
     if (!object.is_object())
         return nullptr;
-    const auto found = object.find(key);
+    const auto found = object.find(std::string(key));
     return found == object.end() ? nullptr : &*found;
 }
 

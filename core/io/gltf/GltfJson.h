@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace hyperrig::core::io::gltf {
@@ -13,8 +14,10 @@ namespace hyperrig::core::io::gltf {
 // Small checked accessors over glTF JSON. Every error starts with the JSON pointer of the value
 // at fault ("/nodes/3/children/1: node 9 does not exist (the file has 4 nodes)").
 
-// The member `key` of `object`, or null when absent (or when `object` is not an object).
-const model::OrderedJson* member(const model::OrderedJson& object, const char* key);
+// The member `key` of `object`, or null when absent (or when `object` is not an object). A view,
+// not a C string: a JSON member name may hold U+0000, and `name.c_str()` would look up only the
+// part before it (an attribute "\u0000" was looked up as "" and not found).
+const model::OrderedJson* member(const model::OrderedJson& object, std::string_view key);
 
 // The number of elements of the top-level array `key` (0 when absent or not an array).
 std::size_t topLevelCount(const model::OrderedJson& root, const char* key);

@@ -1,4 +1,5 @@
 // glTF meshes -> G4MF meshes, instances and skins (docs/interop-gltf.md, "Meshes").
+#include "core/base/Contracts.h"
 #include "core/io/gltf/GltfAccessor.h"
 #include "core/io/gltf/GltfImportContext.h"
 #include "core/io/gltf/GltfJson.h"
@@ -37,11 +38,12 @@ struct MeshBuild {
 };
 
 // The accessor `attributes[name]` (a primitive's attributes or one of its morph targets, at
-// `pointer`), with `vertexCount` elements unless that is 0.
+// `pointer`), with `vertexCount` elements unless that is 0. Contract: `attributes` has `name`.
 Result<GltfAccessor> attribute(const ImportContext& context, const model::OrderedJson& attributes,
                                const std::string& name, const std::string& pointer,
                                std::size_t vertexCount) {
-    const auto* value = member(attributes, name.c_str());
+    const auto* value = member(attributes, name);
+    HYPERRIG_EXPECTS(value != nullptr);
     auto index = checkedIndex(*value, pointer + "/" + name,
                               topLevelCount(context.file.json, "accessors"), "accessor");
     if (!index)
@@ -65,8 +67,8 @@ Result<void> readInfluences(const ImportContext& context, const model::OrderedJs
     for (int set = 0;; ++set) {
         const std::string joints = "JOINTS_" + std::to_string(set);
         const std::string weights = "WEIGHTS_" + std::to_string(set);
-        const bool hasJoints = member(attributes, joints.c_str()) != nullptr;
-        const bool hasWeights = member(attributes, weights.c_str()) != nullptr;
+        const bool hasJoints = member(attributes, joints) != nullptr;
+        const bool hasWeights = member(attributes, weights) != nullptr;
         if (!hasJoints && !hasWeights)
             break;
         if (hasJoints != hasWeights)

@@ -201,3 +201,28 @@ TEST_CASE("glTF names with control or forbidden characters become allowed G4MF n
         CHECK(model::firstForbiddenNameCharacter(name).empty());
     }
 }
+
+TEST_CASE("a vertex attribute whose name holds U+0000 is looked up by its whole name",
+          "[gltf][hostile]") {
+    // Found by the gltf fuzz target: the importer looked each attribute up by name.c_str(), so
+    // "\u0000" became "", was not found, and a null member was dereferenced.
+    auto json = gltfFixtureJson("u8-unorm16-sparse.gltf");
+    auto& attributes = json["meshes"][0]["primitives"][0]["attributes"];
+    const std::string nul("\0", 1);
+    const std::string nulInside("TEXCOORD\0_9", 11);
+    attributes[nul] = attributes["POSITION"];
+    attributes[nulInside] = attributes["POSITION"];
+    auto file = io::parseGltfBytes(gltfBytesOf(json.dump()), "nul.gltf", "");
+    REQUIRE(file);
+    auto imported = io::importGltf(*file);
+    REQUIRE(imported);
+    // Kept as other vertex attributes, under their whole names, through an export.
+    auto exported = io::encodeGltf(imported->document);
+    REQUIRE(exported);
+    const auto text =
+        std::string(reinterpret_cast<const char*>(exported->file.data()), exported->file.size());
+    const auto written = nlohmann::json::parse(text)["meshes"][0]["primitives"][0]["attributes"];
+    CHECK(written.contains(nul));
+    CHECK(written.contains(nulInside));
+    CHECK_FALSE(written.contains("TEXCOORD"));
+}
