@@ -1,17 +1,21 @@
 #include "core/edit/commands/NodeCommands.h"
 #include "core/io/g4mf/G4mfWriter.h"
 #include "tests/support/ProcessRunner.h"
+#include "tests/support/TextFiles.h"
 #include "tests/ui/TriggerAction.h"
 #include "ui/MainWindow.h"
 #include "ui/ViewportWidget.h"
 #include "ui/actions/NodeActions.h"
 #include "ui/files/DocumentFiles.h"
+#include "ui/files/SaveAsDialog.h"
 #include "ui/panels/outliner/OutlinerModel.h"
 #include "ui/panels/outliner/OutlinerPanel.h"
 #include "ui/session/EditorSession.h"
+#include "ui/widgets/NumberField.h"
 
 #include <QAction>
 #include <QApplication>
+#include <QCheckBox>
 #include <QDialog>
 #include <QDir>
 #include <QDockWidget>
@@ -26,6 +30,7 @@
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QTemporaryDir>
+#include <QTest>
 #include <QTreeView>
 #include <QUrl>
 
@@ -336,6 +341,29 @@ protected:
     }
 };
 
+// Answers the "Replace file" box of Save As with `answer` as it appears, counting the boxes and
+// keeping the last one's text.
+class ReplaceFileAnswerer : public QObject {
+public:
+    int shown = 0;
+    QString text;
+    QMessageBox::StandardButton answer = QMessageBox::No;
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override {
+        if (event->type() == QEvent::Show &&
+            watched->objectName() == QStringLiteral("replaceFileBox")) {
+            ++shown;
+            text = static_cast<QMessageBox*>(watched)->text();
+            const int chosen = answer;
+            QMetaObject::invokeMethod(
+                watched, [watched, chosen] { static_cast<QDialog*>(watched)->done(chosen); },
+                Qt::QueuedConnection);
+        }
+        return false;
+    }
+};
+
 } // namespace
 
 TEST_CASE("File > Open starts where the user worked, else among the installed samples",
@@ -409,4 +437,112 @@ TEST_CASE("File > Open asks about unsaved changes once, and Discard is final",
     CHECK(discarder.shown == 1);
     CHECK(finished.front().front().toString().isEmpty());
     CHECK(session.document().dimension() == 4);
+}
+
+TEST_CASE("a value still being typed is saved, and asked about before the document goes",
+          "[ui][editor][files]") {
+    MainWindow window;
+    REQUIRE(window.openDocument(samplePath("arm-3d.g4tf")).isEmpty());
+    EditorSession& session = window.session();
+    const std::string opened = encodedText(session.document());
+    session.select({session.document().findNode("LowerArm")});
+    window.show();
+    window.activateWindow();
+    REQUIRE(QTest::qWaitForWindowActive(&window));
+    QDockWidget* inspector = window.dock(QStringLiteral("Inspector"));
+    REQUIRE(inspector != nullptr);
+    auto* positionX = inspector->findChild<hyperrig::ui::NumberField*>(QStringLiteral("positionX"));
+    REQUIRE(positionX != nullptr);
+    positionX->setFocus();
+    positionX->selectAll();
+    QTest::keyClicks(positionX, QStringLiteral("0.777")); // no Enter, focus stays
+    REQUIRE(session.inTransaction());
+    REQUIRE(encodedText(session.document()) != opened); // typed values apply as they come
+
+    SECTION("Save ends the run first and writes it; the document is then clean") {
+        hyperrig::test::TemporaryFolder folder;
+        const QString path = QString::fromStdString((folder / "arm.g4tf").string());
+        QSignalSpy finished(&window.files(), &DocumentFiles::finished);
+        window.files().saveTo(path, {});
+        REQUIRE(waitForFiles(finished).isEmpty());
+        CHECK_FALSE(session.inTransaction());
+        CHECK(session.undoName() == QStringLiteral("Set Position"));
+        CHECK_FALSE(session.isModified());
+        CHECK(hyperrig::test::readTextFile((folder / "arm.g4tf")) ==
+              encodedText(session.document()));
+        QTest::keyClick(positionX, Qt::Key_Escape); // the run is over: nothing to take back
+        CHECK_FALSE(session.isModified());
+    }
+    SECTION("Close asks about it") {
+        UnsavedChangesDiscarder discarder;
+        qApp->installEventFilter(&discarder);
+        hyperrig::test::triggerAndRun(action(window, "closeAction"));
+        qApp->removeEventFilter(&discarder);
+        CHECK(discarder.shown == 1);
+        CHECK_FALSE(session.hasDocument());
+    }
+}
+
+TEST_CASE("an edit merged into the last step while a save writes leaves the document modified",
+          "[ui][editor][files]") {
+    MainWindow window;
+    REQUIRE(window.openDocument(samplePath("arm-3d.g4tf")).isEmpty());
+    EditorSession& session = window.session();
+    const NodeId bone = session.document().findNode("LowerArm");
+    REQUIRE(session.execute(hyperrig::core::edit::setBoneLength(bone, 0.31)).ok());
+    const std::size_t steps = session.history().undoCount();
+    hyperrig::test::TemporaryFolder folder;
+    const QString path = QString::fromStdString((folder / "arm.g4tf").string());
+    QSignalSpy finished(&window.files(), &DocumentFiles::finished);
+    window.files().saveTo(path, {}); // encoded here; the worker's result comes through the loop
+    const std::string saved = encodedText(session.document());
+    // An arrow step on the same field: History folds it into the step the file holds.
+    REQUIRE(session.execute(hyperrig::core::edit::setBoneLength(bone, 0.32)).ok());
+    REQUIRE(session.history().undoCount() == steps);
+    REQUIRE(waitForFiles(finished).isEmpty());
+    CHECK(hyperrig::test::readTextFile((folder / "arm.g4tf")) == saved);
+    CHECK(session.isModified());
+    CHECK(window.isWindowModified());
+}
+
+TEST_CASE("Save As asks before it replaces an existing file", "[ui][editor][files]") {
+    hyperrig::test::TemporaryFolder folder;
+    const std::filesystem::path existing = folder / "kept.g4tf";
+    REQUIRE(hyperrig::test::writeTextFile(existing, "the user's file"));
+    const QString existingPath = QString::fromStdString(existing.string());
+    hyperrig::ui::SaveAsDialog dialog(existingPath, {});
+    ReplaceFileAnswerer answerer;
+    qApp->installEventFilter(&answerer);
+
+    SECTION("No keeps the dialog open, to choose another name") {
+        answerer.answer = QMessageBox::No;
+        dialog.open();
+        dialog.accept();
+        CHECK(answerer.shown == 1);
+        CHECK(dialog.isVisible());
+        CHECK(dialog.result() != QDialog::Accepted);
+        auto* pathEdit = dialog.findChild<QLineEdit*>(QStringLiteral("savePathEdit"));
+        pathEdit->setText(QString::fromStdString((folder / "new.g4tf").string()));
+        dialog.accept(); // a new file: nothing to ask
+        CHECK(answerer.shown == 1);
+        CHECK(dialog.result() == QDialog::Accepted);
+    }
+    SECTION("Replace goes on") {
+        answerer.answer = QMessageBox::Yes;
+        dialog.open();
+        dialog.accept();
+        CHECK(answerer.shown == 1);
+        CHECK(dialog.result() == QDialog::Accepted);
+    }
+    SECTION("the .bin an external-data save writes beside the file is asked about too") {
+        REQUIRE(hyperrig::test::writeTextFile(folder / "kept.bin", "the user's data"));
+        dialog.findChild<QCheckBox*>(QStringLiteral("externalBinCheck"))->setChecked(true);
+        answerer.answer = QMessageBox::No;
+        dialog.open();
+        dialog.accept();
+        CHECK(answerer.shown == 1);
+        CHECK(answerer.text.contains(QStringLiteral("kept.g4tf and kept.bin")));
+    }
+    qApp->removeEventFilter(&answerer);
+    CHECK(hyperrig::test::readTextFile(existing) == "the user's file");
 }

@@ -200,6 +200,30 @@ TEST_CASE_METHOD(TransformToolFixture,
 }
 
 TEST_CASE_METHOD(TransformToolFixture,
+                 "A gizmo drag still held when the file actions end open edits is kept, one step",
+                 "[ui][transform][gl]") {
+    const auto bone = openWithSelected("arm-3d.g4tf", "LowerArm");
+    ViewportWidget& viewport = window.viewportWidget();
+    ui::EditorSession& session = window.session();
+    const auto transformBefore = session.document().node(bone).transform;
+    viewport.setCamera(frontCameraOn(drawn3(worldOf(window, bone).position())));
+    const std::size_t steps = session.history().undoCount();
+    const QPointF centre = pixelOf(viewport, worldOf(window, bone).position());
+    pressAt(viewport, centre + QPointF(0, -60)); // the Y arrow
+    dragTo(viewport, centre + QPointF(0, -120));
+    const auto moved = session.document().node(bone).transform;
+    REQUIRE(moved != transformBefore);
+    REQUIRE(session.inTransaction());
+    session.finishOpenEdits(); // what Save and the unsaved-changes question do first
+    CHECK_FALSE(session.inTransaction());
+    CHECK(session.history().undoCount() == steps + 1);
+    CHECK(session.document().node(bone).transform == moved);
+    releaseAt(viewport, centre + QPointF(0, -150)); // the operation is over: no more moving
+    CHECK(session.document().node(bone).transform == moved);
+    CHECK(session.history().undoCount() == steps + 1);
+}
+
+TEST_CASE_METHOD(TransformToolFixture,
                  "A ring drag turns in exactly the ring's plane, snapped to 5 degrees",
                  "[ui][transform][gl]") {
     const auto bone = openWithSelected("arm-3d.g4tf", "LowerArm");

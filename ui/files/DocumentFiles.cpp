@@ -23,6 +23,7 @@
 #include <QWidget>
 
 #include <atomic>
+#include <cstdint>
 #include <memory>
 
 namespace hyperrig::ui {
@@ -139,6 +140,9 @@ QProgressDialog* DocumentFiles::makeProgress(const QString& label) {
 }
 
 bool DocumentFiles::maybeSave() {
+    // A value still being typed (or a drag still held) is a change like any other: it is ended
+    // first, so the question is asked about it and a save writes it.
+    m_session.finishOpenEdits();
     if (!m_session.hasDocument() || !m_session.isModified())
         return true;
     PromptAnswer answer = m_promptAnswer;
@@ -276,7 +280,9 @@ void DocumentFiles::saveTo(const QString& path, const SaveFormat& format,
         finish(m_busy ? tr("another file operation is still running") : tr("no document"));
         return;
     }
-    // The bytes are made here, from the live document; the worker only writes them.
+    // The bytes are made here, from the live document, once every open edit has ended (so the
+    // file and the history agree on what was saved); the worker only writes them.
+    m_session.finishOpenEdits();
     auto encoded =
         core::io::encodeG4mfForPath(m_session.document(), path.toStdString(), format.options);
     if (!encoded) {
@@ -285,7 +291,7 @@ void DocumentFiles::saveTo(const QString& path, const SaveFormat& format,
         finish(error);
         return;
     }
-    const std::size_t step = m_session.history().undoCount();
+    const std::uint64_t step = m_session.revision();
     setBusy(true);
     QProgressDialog* progress = makeProgress(tr("Saving %1...").arg(QFileInfo(path).fileName()));
     auto cancelled = std::make_shared<std::atomic<bool>>(false);
@@ -333,6 +339,7 @@ bool DocumentFiles::saveCurrent() {
 bool DocumentFiles::chooseAndSaveAs(bool waitForIt) {
     if (!m_session.hasDocument() || m_busy)
         return false;
+    m_session.finishOpenEdits();
     SaveAsDialog dialog(m_session.suggestedSavePath(), m_session.saveFormat(), &m_window);
     if (dialog.exec() != QDialog::Accepted)
         return false;
@@ -352,6 +359,7 @@ bool DocumentFiles::chooseAndSaveAs(bool waitForIt) {
 void DocumentFiles::revertToSaved() {
     if (m_busy || !m_session.hasDocument() || m_session.filePath().isEmpty())
         return;
+    m_session.finishOpenEdits(); // a value being typed is among the changes Revert discards
     if (m_session.isModified() && m_promptAnswer == PromptAnswer::Ask) {
         const auto choice = QMessageBox::question(
             &m_window, tr("Revert"),

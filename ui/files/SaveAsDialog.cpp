@@ -10,6 +10,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMessageBox>
 #include <QPushButton>
 
 namespace hyperrig::ui {
@@ -118,8 +119,45 @@ void SaveAsDialog::browse() {
     const bool binary = m_container->currentIndex() == 1;
     const QString chosen = QFileDialog::getSaveFileName(
         this, tr("Save As"), path(), binary ? tr("G4MF binary (*.g4b)") : tr("G4MF text (*.g4tf)"));
-    if (!chosen.isEmpty())
+    if (!chosen.isEmpty()) {
         m_path->setText(chosen);
+        m_browsedPath = path(); // trimmed, as the save takes it
+    }
+}
+
+QStringList SaveAsDialog::filesToReplace() const {
+    QStringList existing;
+    const QFileInfo file(path());
+    const bool browsed = !m_browsedPath.isEmpty() &&
+                         file.absoluteFilePath() == QFileInfo(m_browsedPath).absoluteFilePath();
+    if (file.exists() && !browsed)
+        existing << file.absoluteFilePath();
+    if (format().options.externalBin) { // G4mfWriter names it after the file: NAME.bin beside it
+        const QFileInfo bin(file.dir().filePath(file.completeBaseName() + QStringLiteral(".bin")));
+        if (bin.exists())
+            existing << bin.absoluteFilePath();
+    }
+    return existing;
+}
+
+void SaveAsDialog::accept() {
+    const QStringList existing = filesToReplace();
+    if (!existing.isEmpty()) {
+        QStringList names;
+        for (const QString& file : existing)
+            names << QFileInfo(file).fileName();
+        QMessageBox box(QMessageBox::Warning, tr("Replace file"),
+                        existing.size() == 1 ? tr("%1 already exists.").arg(names.front())
+                                             : tr("%1 already exist.").arg(names.join(tr(" and "))),
+                        QMessageBox::Yes | QMessageBox::No, this);
+        box.setObjectName(QStringLiteral("replaceFileBox"));
+        box.setInformativeText(existing.size() == 1 ? tr("Replace it?") : tr("Replace them?"));
+        box.setDefaultButton(QMessageBox::No);
+        box.button(QMessageBox::Yes)->setText(tr("&Replace"));
+        if (box.exec() != QMessageBox::Yes)
+            return; // the dialog stays open: another name, or Cancel
+    }
+    QDialog::accept();
 }
 
 // The extension follows the format and the format the extension, so they never disagree.

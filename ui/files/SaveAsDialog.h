@@ -4,6 +4,7 @@
 
 #include <QDialog>
 #include <QString>
+#include <QStringList>
 
 class QCheckBox;
 class QComboBox;
@@ -23,7 +24,13 @@ public:
     QString path() const;
     SaveFormat format() const;
 
+    // Save: asks before it replaces an existing file (the G4MF file, or the .bin an external-data
+    // save writes beside it), unless that file was chosen with Browse..., whose file dialog asked.
+    void accept() override;
+
 private:
+    // The files this save would write that exist already, and were not confirmed by Browse....
+    QStringList filesToReplace() const;
     void browse();
     void syncExtension();
     void validate();
@@ -34,6 +41,7 @@ private:
     QCheckBox* m_externalBin = nullptr;
     QCheckBox* m_zstd = nullptr;
     QLabel* m_problem = nullptr;
+    QString m_browsedPath; // the file Browse... chose (its dialog asked about replacing it)
 };
 
 } // namespace hyperrig::ui

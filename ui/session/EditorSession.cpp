@@ -49,6 +49,7 @@ QString EditorSession::suggestedSavePath() const {
 void EditorSession::install(std::unique_ptr<core::model::Document> document, const QString& path,
                             const SaveFormat& format, const QString& importedFrom) {
     emit aboutToReplaceDocument();
+    ++m_revision;
     // History refers to the document: it goes first.
     m_history.reset();
     m_rig.reset();
@@ -134,20 +135,21 @@ core::Result<std::vector<std::string>> EditorSession::saveAs(const QString& path
     auto written = core::io::writeG4mf(*m_document, path.toStdString(), format.options);
     if (!written)
         return written.error();
-    markSaved(path, format, m_history->undoCount());
+    markSaved(path, format, m_revision);
     return written;
 }
 
 void EditorSession::markSaved(const QString& path, const SaveFormat& format,
-                              std::size_t undoCountAtEncode) {
+                              std::uint64_t revisionAtEncode) {
     m_saveFormat = format;
     m_importedFrom.clear(); // saved: now a G4MF file like any other
     const QString absolute = QFileInfo(path).absoluteFilePath();
     const bool pathChanged = absolute != m_filePath;
     m_filePath = absolute;
     // Edits made while a worker wrote the file are not in it: the file holds the state at
-    // undoCountAtEncode, so only that state is clean.
-    if (m_history->undoCount() == undoCountAtEncode && m_history->transactionDepth() == 0)
+    // revisionAtEncode, so only that state is clean (an arrow step merged into the top undo step
+    // during the write leaves the undo count as it was, not the revision).
+    if (m_revision == revisionAtEncode && m_history->transactionDepth() == 0)
         m_history->markClean();
     if (pathChanged)
         emit filePathChanged();
@@ -242,7 +244,12 @@ void EditorSession::afterHistoryCall() {
     }
 }
 
+void EditorSession::finishOpenEdits() {
+    emit openEditsMustFinish();
+}
+
 void EditorSession::documentEdited(const core::edit::ChangeSet& changes) {
+    ++m_revision;
     if (changes.documentReplaced) {
         compileRig();
     } else if (m_rig) {

@@ -14,6 +14,7 @@
 #include <QObject>
 #include <QString>
 
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <optional>
@@ -35,7 +36,11 @@ struct SaveFormat {
 // observe it and change the document only through execute(); MainWindow only arranges them.
 //
 // Signals, in the order a change produces them:
-//   aboutToReplaceDocument / documentReplaced  around New, Open, Revert and Close (models reset)
+//   aboutToReplaceDocument / documentReplaced  around New, Open, Revert and Close (models reset);
+//                         a gesture's open transaction dies with the old history: its owner
+//                         forgets it here
+//   openEditsMustFinish   finishOpenEdits() was called (before a save, or before the document
+//                         goes): every gesture holding a transaction ends it as leaving it would
 //   aboutToChange         before execute, undo, redo, a history jump, a transaction's commit or
 //                         rollback, and before the session goes: the document and the compiled
 //                         rig are still as they were (a viewport build reading them on another
@@ -91,7 +96,16 @@ public:
     core::Result<std::vector<std::string>> saveAs(const QString& path, const SaveFormat& format);
     // After a save done elsewhere (a worker writing the bytes encodeForSave made): the document
     // now lives at `path` in `format`, clean at the history step it was encoded at.
-    void markSaved(const QString& path, const SaveFormat& format, std::size_t undoCountAtEncode);
+    void markSaved(const QString& path, const SaveFormat& format, std::uint64_t revisionAtEncode);
+    // Counts every change of the document's state: each applied, merged, undone, redone or rolled
+    // back edit and each replaced document. Equal revisions mean the same state (the converse
+    // need not hold: an undo and a redo come back to a state under a new revision). A save made
+    // elsewhere compares it: an undo count alone misses an edit merged into the top step.
+    std::uint64_t revision() const { return m_revision; }
+    // Ends every gesture that holds a transaction (a typed value, a held arrow, a slider drag, a
+    // viewport operation) as leaving it would, so the history holds what the user sees: the
+    // file actions call it before they save or ask about unsaved changes.
+    void finishOpenEdits();
 
     // --- editing -----------------------------------------------------------------------------
     // Runs the command through History. A refused command changes nothing and says why.
@@ -187,6 +201,7 @@ public:
 
 signals:
     void aboutToReplaceDocument();
+    void openEditsMustFinish();
     void aboutToChange();
     void documentReplaced();
     void changed(const core::edit::ChangeSet& changes);
@@ -223,6 +238,7 @@ private:
     QString m_importedFrom; // an import's source while it is not saved; it is then modified
     SaveFormat m_saveFormat;
     bool m_lastModified = false;
+    std::uint64_t m_revision = 0;
     std::vector<core::model::NodeId> m_selection;
     core::model::NodeId m_current;
     core::eval::BonePoses m_bonePoses;

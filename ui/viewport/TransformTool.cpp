@@ -147,6 +147,12 @@ TransformTool::TransformTool(EditorSession& session, ViewportWidget& viewport,
         if (isBusy())
             cancel();
     });
+    // An operation still running when the window closes (its keys are the operation's, so the
+    // file actions are out of reach until then): kept where it is, as a click would.
+    connect(&m_session, &EditorSession::openEditsMustFinish, this, [this] {
+        if (isBusy())
+            confirm();
+    });
 }
 
 TransformTool::~TransformTool() {

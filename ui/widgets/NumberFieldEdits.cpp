@@ -14,6 +14,14 @@ NumberFieldEdits::NumberFieldEdits(EditorSession& session, NumberField& field, s
     connect(&m_field, &NumberField::valueEdited, this, &NumberFieldEdits::edited);
     connect(&m_field, &NumberField::editingEnded, this, &NumberFieldEdits::ended);
     connect(&m_field, &NumberField::editingCancelled, this, &NumberFieldEdits::cancelled);
+    connect(&m_session, &EditorSession::openEditsMustFinish, this, &NumberFieldEdits::finishEdit);
+    // A run's transaction dies with the history it was opened in: the field's end, which comes
+    // later (the document's replacement moves the focus), must not commit or roll back in the
+    // next document's history (or in none).
+    connect(&m_session, &EditorSession::aboutToReplaceDocument, this, [this] {
+        m_transactionOpen = false;
+        m_runStart.clear();
+    });
 }
 
 void NumberFieldEdits::showValue() {

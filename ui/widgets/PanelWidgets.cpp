@@ -1,6 +1,58 @@
 #include "ui/widgets/PanelWidgets.h"
 
+#include <QEvent>
+#include <QWidget>
+
+#include <utility>
+
 namespace hyperrig::ui {
+namespace {
+
+// Ignores the wheel over an unfocused control: the event goes on to the control's parents (the
+// scroll area), as Qt passes on an ignored wheel event.
+class UnfocusedWheelFilter : public QObject {
+public:
+    using QObject::QObject;
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override {
+        if (event->type() == QEvent::Wheel && !static_cast<QWidget*>(watched)->hasFocus()) {
+            event->ignore();
+            return true;
+        }
+        return false;
+    }
+};
+
+// ShortcutOverride, accepted, keeps a key from the window's shortcuts: Qt then delivers it to the
+// focused widget as an ordinary key press.
+class ClaimedKeysFilter : public QObject {
+public:
+    ClaimedKeysFilter(QList<QKeySequence> keys, std::function<bool(const QKeyEvent&)> pressed,
+                      QObject* parent)
+        : QObject(parent), m_keys(std::move(keys)), m_pressed(std::move(pressed)) {}
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override {
+        if (event->type() != QEvent::ShortcutOverride && event->type() != QEvent::KeyPress)
+            return QObject::eventFilter(watched, event);
+        const auto* key = static_cast<QKeyEvent*>(event);
+        const QKeySequence pressed(key->keyCombination());
+        if (!m_keys.contains(pressed))
+            return QObject::eventFilter(watched, event);
+        if (event->type() == QEvent::ShortcutOverride) {
+            event->accept();
+            return true;
+        }
+        return m_pressed && m_pressed(*key);
+    }
+
+private:
+    QList<QKeySequence> m_keys;
+    std::function<bool(const QKeyEvent&)> m_pressed;
+};
+
+} // namespace
 
 QString problemTextStyleSheet() {
     return QStringLiteral("color: #e06c5a;");
@@ -22,6 +74,16 @@ QLabel* makeProblemLabel(const char* objectName, QWidget* parent) {
     label->setStyleSheet(problemTextStyleSheet());
     label->hide();
     return label;
+}
+
+void takeWheelOnlyWhenFocused(QWidget& control) {
+    control.setFocusPolicy(Qt::StrongFocus); // the wheel must not give it focus either
+    control.installEventFilter(new UnfocusedWheelFilter(&control));
+}
+
+void claimKeysFromWindowShortcuts(QWidget& view, QList<QKeySequence> keys,
+                                  std::function<bool(const QKeyEvent&)> pressed) {
+    view.installEventFilter(new ClaimedKeysFilter(std::move(keys), std::move(pressed), &view));
 }
 
 } // namespace hyperrig::ui

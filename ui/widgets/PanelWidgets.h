@@ -1,8 +1,13 @@
 #pragma once
 
+#include <QKeyEvent>
+#include <QKeySequence>
 #include <QLabel>
+#include <QList>
 #include <QPushButton>
 #include <QString>
+
+#include <functional>
 
 // Small factories for the controls every panel and dialog builds the same way, so they look and
 // read alike (ui-style.md §3: refusals show in place, in one colour; every control is named).
@@ -17,5 +22,19 @@ QPushButton* makeToolButton(const QString& text, const char* objectName, const Q
 
 // A word-wrapped label in the problem colour, hidden until it has something to say.
 QLabel* makeProblemLabel(const char* objectName, QWidget* parent);
+
+// Lets a combo box or slider in a scrolling panel take the mouse wheel only once it has focus
+// (ui-style.md §3, as NumberField does): a wheel over it otherwise scrolls the panel, where a
+// combo box or slider would take it as a choice, an edit of the document or of the view, while
+// the user only scrolled past. Clicking or tabbing to it gives it focus; the wheel does not.
+void takeWheelOnlyWhenFocused(QWidget& control);
+
+// Keeps `keys` from the window's shortcuts while `view` (a table of a panel) has focus: Edit >
+// Rename (F2) and Edit > Delete (Delete) act on the scene's nodes, which such a table does not
+// show, so pressing them there must not rename or delete a node the user is not looking at. A
+// claimed key's press goes to `pressed` when given (true: handled), else to the view's own key
+// handling (F2 edits the current cell of a view that allows editing; otherwise nothing happens).
+void claimKeysFromWindowShortcuts(QWidget& view, QList<QKeySequence> keys,
+                                  std::function<bool(const QKeyEvent&)> pressed = {});
 
 } // namespace hyperrig::ui

@@ -91,7 +91,7 @@ BindPosesPanel::BindPosesPanel(EditorSession& session, QWidget* parent)
 
     m_poses = makeTable(tr("Bind poses"), "bindPosesTable",
                         tr("The skeleton's stored bind poses; choose one to edit, preview or "
-                           "apply it"),
+                           "apply it; Delete removes it"),
                         m_content);
     m_poses->setModel(m_poseModel);
     m_add = makeToolButton(
@@ -105,6 +105,7 @@ BindPosesPanel::BindPosesPanel(EditorSession& session, QWidget* parent)
                           "viewport) as a bind pose; a dialog asks for its type"),
                        m_content);
     m_type = new QComboBox(m_content);
+    takeWheelOnlyWhenFocused(*m_type);
     m_type->setObjectName(QStringLiteral("bindPoseType"));
     m_type->setAccessibleName(tr("Type"));
     m_type->setToolTip(tr("The chosen pose's type; a skeleton has at most one pose of each type"));
@@ -126,6 +127,17 @@ BindPosesPanel::BindPosesPanel(EditorSession& session, QWidget* parent)
     m_slots = makeTable(tr("Joints slots"), "bindPoseSlotsTable",
                         tr("The skeleton's joints slots; choose one to edit its entry"), m_content);
     m_slots->setModel(m_slotModel);
+    // Delete in the poses table removes the chosen pose (as Remove does); F2 and Delete never
+    // reach Edit > Rename and Edit > Delete, which would act on the skeleton's node here.
+    claimKeysFromWindowShortcuts(*m_poses, {QKeySequence(Qt::Key_F2), QKeySequence(Qt::Key_Delete)},
+                                 [this](const QKeyEvent& key) {
+                                     if (key.key() != Qt::Key_Delete)
+                                         return false;
+                                     removePose();
+                                     return true;
+                                 });
+    claimKeysFromWindowShortcuts(*m_slots,
+                                 {QKeySequence(Qt::Key_F2), QKeySequence(Qt::Key_Delete)});
     m_entry = new BindPoseEntryEditor(m_session, m_content);
     m_problem = makeProblemLabel("bindPosesProblem", m_content);
 

@@ -111,6 +111,7 @@ BonesPanel::BonesPanel(EditorSession& session, QWidget* parent)
     auto* shapeGroup = new QGroupBox(tr("Shape"), m_content);
     shapeGroup->setObjectName(QStringLiteral("boneShapeGroup"));
     m_shape = new QComboBox(shapeGroup);
+    takeWheelOnlyWhenFocused(*m_shape);
     m_shape->setObjectName(QStringLiteral("boneShape"));
     m_shape->setAccessibleName(tr("Shape"));
     m_shape->setToolTip(tr("The collision shape of the bone: none, or one of the document's "
@@ -203,9 +204,13 @@ BonesPanel::BonesPanel(EditorSession& session, QWidget* parent)
         [](NodeId id, double value) { return core::edit::setBoneMass(id, value); }, this);
     connect(m_lengthEdits, &NumberFieldEdits::refused, this, &BonesPanel::refuse);
     connect(m_massEdits, &NumberFieldEdits::refused, this, &BonesPanel::refuse);
-    // toggled, not clicked: assistive technology toggles a check box without clicking it.
-    connect(m_lengthDefined, &QCheckBox::toggled, this, &BonesPanel::lengthDefinedClicked);
-    connect(m_massDefined, &QCheckBox::toggled, this, &BonesPanel::massDefinedClicked);
+    // Any state change, not only clicks: assistive technology toggles a check box without one.
+    // stateChanged, not toggled: a click on "—" (some bones define it) goes to checked, which
+    // toggled does not report (a partly checked box already counts as checked).
+    connect(m_lengthDefined, &QCheckBox::stateChanged, this,
+            [this](int state) { lengthDefinedClicked(state != Qt::Unchecked); });
+    connect(m_massDefined, &QCheckBox::stateChanged, this,
+            [this](int state) { massDefinedClicked(state != Qt::Unchecked); });
     connect(m_lengthFromChild, &QPushButton::clicked, this, &BonesPanel::lengthFromChild);
     connect(m_shape, &QComboBox::activated, this, &BonesPanel::shapeChosen);
 
@@ -301,6 +306,10 @@ void BonesPanel::refresh() {
     {
         const QSignalBlocker blockLength(m_lengthDefined);
         const QSignalBlocker blockMass(m_massDefined);
+        // Tristate only while shown "—" (setCheckState makes it so): a user's click never leads
+        // to "—", it goes to checked from there and between checked and unchecked otherwise.
+        m_lengthDefined->setTristate(false);
+        m_massDefined->setTristate(false);
         m_lengthDefined->setCheckState(any ? definedState([](const core::model::Bone& bone) {
             return bone.length.has_value();
         })

@@ -4,6 +4,7 @@
 #include "core/ops/BoneMasses.h"
 #include "ui/session/EditorSession.h"
 #include "ui/widgets/NumberField.h"
+#include "ui/widgets/PanelWidgets.h"
 
 #include <QComboBox>
 #include <QFormLayout>
@@ -41,6 +42,7 @@ SkeletonMassView::SkeletonMassView(EditorSession& session, QWidget* parent)
     m_total->setLimits(0.0, 1e6);
     m_total->setToolTip(tr("The mass to share among the bones by the volume of their shapes"));
     m_targets = new QComboBox(this);
+    takeWheelOnlyWhenFocused(*m_targets);
     m_targets->setObjectName(QStringLiteral("skeletonMassTargets"));
     m_targets->setAccessibleName(tr("Distribute to"));
     m_targets->addItem(tr("Bones without mass"),

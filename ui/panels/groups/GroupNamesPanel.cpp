@@ -55,6 +55,7 @@ GroupNamesPanel::GroupNamesPanel(EditorSession& session, QWidget* parent)
     m_heading->setWordWrap(true);
 
     m_mesh = new QComboBox(this);
+    takeWheelOnlyWhenFocused(*m_mesh);
     m_mesh->setObjectName(QStringLiteral("groupsMesh"));
     m_mesh->setAccessibleName(tr("Mesh"));
     m_mesh->setToolTip(tr("The skinned mesh of the skeleton whose groups are shown"));
@@ -73,6 +74,9 @@ GroupNamesPanel::GroupNamesPanel(EditorSession& session, QWidget* parent)
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
     m_table->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed);
+    // F2 renames the current group (the table's edit key), not the current node.
+    claimKeysFromWindowShortcuts(*m_table,
+                                 {QKeySequence(Qt::Key_F2), QKeySequence(Qt::Key_Delete)});
     m_table->setTabKeyNavigation(false);
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setStretchLastSection(true);

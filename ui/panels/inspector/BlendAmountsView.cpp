@@ -5,16 +5,20 @@
 #include "ui/session/EditorSession.h"
 #include "ui/widgets/NumberField.h"
 #include "ui/widgets/NumberFieldEdits.h"
+#include "ui/widgets/PanelWidgets.h"
 
+#include <QCoreApplication>
 #include <QEvent>
 #include <QGridLayout>
 #include <QKeyEvent>
 #include <QLabel>
+#include <QMouseEvent>
 #include <QSignalBlocker>
 #include <QSlider>
 #include <QVBoxLayout>
 
 #include <cmath>
+#include <utility>
 
 namespace hyperrig::ui {
 namespace {
@@ -40,6 +44,19 @@ const core::model::BlendShapes* blendOf(const EditorSession& session, core::mode
     return &*shown->blend;
 }
 
+// Ends a slider's drag before the user lets go of the button. QSlider ends a drag only on a
+// button release, so it is given one: it lets go of the handle (moves with the button still held
+// no longer move it) and emits sliderReleased. A drag begun without the mouse (assistive
+// technology, tests) is ended by setSliderDown.
+void letGoOf(QSlider& slider) {
+    const QPointF inside = QRectF(slider.rect()).center();
+    QMouseEvent release(QEvent::MouseButtonRelease, inside, slider.mapToGlobal(inside),
+                        Qt::LeftButton, Qt::NoButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(&slider, &release);
+    if (slider.isSliderDown())
+        slider.setSliderDown(false);
+}
+
 } // namespace
 
 BlendAmountsView::BlendAmountsView(EditorSession& session, QWidget* parent)
@@ -60,6 +77,12 @@ BlendAmountsView::BlendAmountsView(EditorSession& session, QWidget* parent)
     connect(&m_session, &EditorSession::animationDisplayChanged, this, [this] {
         if (m_node)
             showValues();
+    });
+    connect(&m_session, &EditorSession::openEditsMustFinish, this, &BlendAmountsView::finishEdit);
+    // A drag's transaction dies with the history it was opened in.
+    connect(&m_session, &EditorSession::aboutToReplaceDocument, this, [this] {
+        if (m_drag == Drag::Active)
+            m_drag = Drag::Ended; // the release must not commit in the next document's history
     });
     hide();
 }
@@ -115,12 +138,18 @@ void BlendAmountsView::showNodes(const std::vector<core::model::NodeId>& nodes) 
 void BlendAmountsView::finishEdit() {
     for (Row& row : m_rows)
         row.edits->finishEdit();
-    if (m_dragging && m_session.inTransaction())
-        m_session.commitTransaction();
-    m_dragging = false;
+    if (m_drag == Drag::Active) {
+        m_drag = Drag::Ended;
+        if (m_session.inTransaction())
+            m_session.commitTransaction();
+        for (Row& row : m_rows)
+            if (row.slider->isSliderDown())
+                letGoOf(*row.slider); // the button is still down: what follows is no edit
+    }
 }
 
 void BlendAmountsView::rebuild() {
+    m_drag = Drag::None; // its slider goes
     for (Row& row : m_rows) {
         delete row.slider;
         delete row.field;
@@ -136,6 +165,7 @@ void BlendAmountsView::rebuild() {
         auto* label = new QLabel(name, this);
         label->setObjectName(QStringLiteral("blendShapeLabel%1").arg(s));
         auto* slider = new QSlider(Qt::Horizontal, this);
+        takeWheelOnlyWhenFocused(*slider);
         slider->setObjectName(QStringLiteral("blendShapeSlider%1").arg(s));
         slider->setAccessibleName(name);
         slider->setAccessibleDescription(tr("Blend amount, -1 to 2"));
@@ -159,17 +189,20 @@ void BlendAmountsView::rebuild() {
             this);
         connect(edits, &NumberFieldEdits::refused, this, &BlendAmountsView::message);
         connect(slider, &QSlider::sliderPressed, this, [this] {
+            m_drag = Drag::None;
             if (m_session.inTransaction())
                 return;
             m_session.beginTransaction("Set Blend Amount");
-            m_dragging = true;
+            m_drag = Drag::Active;
         });
         connect(slider, &QSlider::valueChanged, this,
                 [this, s](int position) { sliderMoved(s, position); });
         connect(slider, &QSlider::sliderReleased, this, [this] {
-            if (m_dragging && m_session.inTransaction())
+            const Drag drag = std::exchange(m_drag, Drag::None);
+            if (drag == Drag::Active && m_session.inTransaction())
                 m_session.commitTransaction();
-            m_dragging = false;
+            if (drag == Drag::Ended)
+                showValues(); // the handle, left where the pointer was, shows the amount again
         });
         const int row = static_cast<int>(s);
         m_grid->addWidget(label, row, 0);
@@ -208,7 +241,7 @@ void BlendAmountsView::showValues() {
 }
 
 void BlendAmountsView::sliderMoved(std::size_t shape, int position) {
-    if (m_quiet || !m_node)
+    if (m_quiet || !m_node || m_drag == Drag::Ended)
         return;
     const double value = static_cast<double>(position) / kBlendSliderScale;
     auto done = m_session.execute(core::edit::setBlendAmount(m_node, shape, value));
@@ -216,14 +249,18 @@ void BlendAmountsView::sliderMoved(std::size_t shape, int position) {
         emit message(QString::fromStdString(done.error().message()));
 }
 
-// Escape while dragging a slider takes the drag back (ui-style.md §3).
+// Escape while dragging a slider takes the drag back (ui-style.md §3): the slider lets go of its
+// handle at once, which then shows the document's amount, and moves until the button comes up
+// change nothing.
 bool BlendAmountsView::eventFilter(QObject* watched, QEvent* event) {
-    if (event->type() == QEvent::KeyPress && m_dragging &&
+    if (event->type() == QEvent::KeyPress && m_drag == Drag::Active &&
         static_cast<QKeyEvent*>(event)->key() == Qt::Key_Escape) {
-        m_session.rollbackTransaction();
-        m_dragging = false;
+        m_drag = Drag::Ended;
+        if (m_session.inTransaction())
+            m_session.rollbackTransaction();
         if (auto* slider = qobject_cast<QSlider*>(watched))
-            slider->setSliderDown(false);
+            letGoOf(*slider);
+        m_drag = Drag::None;
         showValues();
         return true;
     }

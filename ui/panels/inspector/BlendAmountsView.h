@@ -71,7 +71,11 @@ private:
     core::model::MeshId m_mesh;
     std::vector<std::string> m_names; // the shapes the rows were built for
     std::vector<Row> m_rows;
-    bool m_dragging = false;
+    // A slider drag: Active from the press (its transaction open) to the release; Ended when it
+    // was finished early (a save, a new selection) or taken back (Escape), until the slider
+    // reports its release: what it reports meanwhile is no edit.
+    enum class Drag { None, Active, Ended };
+    Drag m_drag = Drag::None;
     bool m_quiet = false; // the program moves a slider: no commands
 };
 

@@ -64,6 +64,8 @@ InspectorPanel::InspectorPanel(EditorSession& session, QWidget* parent)
     connect(m_visible, &QCheckBox::stateChanged, this, &InspectorPanel::setVisibleClicked);
     connect(&session, &EditorSession::aboutToReplaceDocument, this,
             [this] { m_transform->forgetEdit(); });
+    connect(&session, &EditorSession::openEditsMustFinish, this,
+            [this] { m_transform->finishEdit(); }); // the blend rows finish their own
     connect(&session, &EditorSession::documentReplaced, this, &InspectorPanel::documentReplaced);
     connect(&session, &EditorSession::changed, this, &InspectorPanel::documentChanged);
     connect(&session, &EditorSession::selectionChanged, this, &InspectorPanel::selectionChanged);

@@ -20,9 +20,10 @@ class FieldMessage;
 // The "Name" field of the inspector. Enter or leaving the field renames the node through
 // core::edit::renameNode; an empty field removes the name. The G4MF rules are checked as the user
 // types (the command's own check, core::model::checkNewName), and a refused rename shows its
-// reason at the field (FieldMessage) and in message(). After a refusal on Enter the typed text
-// stays so it can be fixed; Escape or leaving the field puts the current name back. Several
-// nodes cannot share a name, so with more than one node the field is read-only.
+// reason at the field (FieldMessage) and in message(). A refused name, on Enter or on leaving
+// the field, puts the current name back, and the reason stays shown until the user types again
+// or the node changes; Escape puts the current name back too. Several nodes cannot share a name,
+// so with more than one node the field is read-only.
 class NameEditor : public QWidget {
     Q_OBJECT
 public:

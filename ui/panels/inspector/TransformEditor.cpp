@@ -10,6 +10,7 @@
 #include "ui/widgets/AxisNames.h"
 #include "ui/widgets/FieldMessage.h"
 #include "ui/widgets/NumberField.h"
+#include "ui/widgets/PanelWidgets.h"
 
 #include <QComboBox>
 #include <QFormLayout>
@@ -81,6 +82,7 @@ TransformEditor::TransformEditor(EditorSession& session, QWidget* parent)
     m_transformGroup->setObjectName(QStringLiteral("transformGroup"));
     m_transformGroup->setAccessibleName(tr("Transform"));
     m_representation = new QComboBox(m_transformGroup);
+    takeWheelOnlyWhenFocused(*m_representation);
     m_representation->setObjectName(QStringLiteral("representationCombo"));
     m_representation->setAccessibleName(tr("Representation"));
     m_representation->setToolTip(

@@ -58,6 +58,7 @@ JointsPanel::JointsPanel(EditorSession& session, QWidget* parent)
     m_table->installEventFilter(this);
 
     m_bone = new QComboBox(this);
+    takeWheelOnlyWhenFocused(*m_bone);
     m_bone->setObjectName(QStringLiteral("jointsBone"));
     m_bone->setAccessibleName(tr("Bone"));
     m_bone->setToolTip(tr("The bone of the selected slots, or none (their vertices stay put)"));

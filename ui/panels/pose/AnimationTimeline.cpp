@@ -2,6 +2,7 @@
 
 #include "ui/actions/MakeAction.h"
 #include "ui/session/EditorSession.h"
+#include "ui/widgets/PanelWidgets.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -32,10 +33,12 @@ AnimationTimeline::AnimationTimeline(EditorSession& session, QWidget* parent)
     setObjectName(QStringLiteral("animationTimeline"));
     setToolTip(tr("Play the document's UsdSkel animations as a preview (never an edit)"));
     m_animation = new QComboBox(this);
+    takeWheelOnlyWhenFocused(*m_animation);
     m_animation->setObjectName(QStringLiteral("animationCombo"));
     m_animation->setAccessibleName(tr("Animation"));
     m_animation->setToolTip(tr("The animation the viewport shows; None shows the current pose"));
     m_timeSlider = new QSlider(Qt::Horizontal, this);
+    takeWheelOnlyWhenFocused(*m_timeSlider);
     m_timeSlider->setObjectName(QStringLiteral("animationTimeSlider"));
     m_timeSlider->setAccessibleName(tr("Time"));
     m_timeSlider->setToolTip(tr("Scrub the animation through its time codes"));

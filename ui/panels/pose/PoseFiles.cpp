@@ -70,14 +70,17 @@ void PoseFiles::chooseAndLoad() {
 }
 
 void PoseFiles::chooseAndSave() {
-    QString path = QFileDialog::getSaveFileName(
-        &m_dialogParent, tr("Save Pose"), QDir(startFolder()).filePath(QStringLiteral("pose.json")),
-        tr("Pose files (*.json);;All files (*)"));
-    if (path.isEmpty())
+    QFileDialog dialog(&m_dialogParent, tr("Save Pose"),
+                       QDir(startFolder()).filePath(QStringLiteral("pose.json")),
+                       tr("Pose files (*.json);;All files (*)"));
+    dialog.setObjectName(QStringLiteral("savePoseDialog"));
+    dialog.setAcceptMode(QFileDialog::AcceptSave);
+    // The dialog adds ".json" to a name without a suffix before it asks about replacing a file,
+    // so the file it asks about is the one written.
+    dialog.setDefaultSuffix(QStringLiteral("json"));
+    if (dialog.exec() != QDialog::Accepted || dialog.selectedFiles().isEmpty())
         return;
-    if (QFileInfo(path).suffix().isEmpty())
-        path += QStringLiteral(".json");
-    saveTo(path);
+    saveTo(dialog.selectedFiles().front());
 }
 
 QString PoseFiles::loadFrom(const QString& path) {

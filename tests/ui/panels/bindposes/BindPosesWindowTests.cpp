@@ -10,12 +10,14 @@
 #include "ui/session/EditorSession.h"
 
 #include <QAction>
+#include <QApplication>
 #include <QComboBox>
 #include <QDockWidget>
 #include <QMenu>
 #include <QMenuBar>
 #include <QPushButton>
 #include <QStatusBar>
+#include <QTableView>
 #include <QTest>
 
 #include <algorithm>
@@ -124,4 +126,44 @@ TEST_CASE("Preview shows the bind pose in the viewport; Show as Ghost draws it s
         CHECK_FALSE(w.window.session().ghostBindPose());
         CHECK(w.ghostSurfaces() == 0);
     }
+}
+
+TEST_CASE("Delete in the bind poses table removes the chosen pose; the tables' keys touch no node",
+          "[ui][bindposes][mainwindow]") {
+    BindPosesWindow w;
+    ui::EditorSession& session = w.window.session();
+    const core::model::NodeId rig = w.node("CreatureRig");
+    session.select({rig});
+    REQUIRE(w.panel->chosenPose() == PoseType::TPose);
+    w.window.show();
+    w.window.dock(QStringLiteral("Bind Poses"))->raise();
+    w.window.activateWindow();
+    REQUIRE(QTest::qWaitForWindowActive(&w.window));
+    const auto types = [&] {
+        std::vector<PoseType> stored;
+        for (const core::model::BindPose& pose : session.document().node(rig).skeleton()->bindPoses)
+            stored.push_back(pose.type);
+        return stored;
+    };
+    const std::size_t steps = session.history().undoCount();
+
+    auto* poses = child<QTableView>(*w.panel, "bindPosesTable");
+    poses->setFocus();
+    REQUIRE(poses->hasFocus());
+    QTest::keyClick(poses, Qt::Key_F2);          // Edit > Rename would edit the skeleton's name
+    CHECK(QApplication::focusWidget() == poses); // no name editor opened in the outliner
+    QTest::keyClick(poses, Qt::Key_Delete);
+    CHECK(session.document().nodes.find(rig) != nullptr);
+    CHECK(types() == std::vector{PoseType::APose});
+    CHECK(session.undoName() == "Remove Bind Pose");
+    CHECK(session.history().undoCount() == steps + 1);
+
+    auto* slotsTable = child<QTableView>(*w.panel, "bindPoseSlotsTable");
+    slotsTable->setFocus();
+    REQUIRE(slotsTable->hasFocus());
+    QTest::keyClick(slotsTable, Qt::Key_Delete);
+    QTest::keyClick(slotsTable, Qt::Key_F2);
+    CHECK(session.document().nodes.find(rig) != nullptr);
+    CHECK(QApplication::focusWidget() == slotsTable);
+    CHECK(session.history().undoCount() == steps + 1);
 }

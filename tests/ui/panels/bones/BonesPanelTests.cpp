@@ -14,6 +14,7 @@
 #include <QScrollBar>
 #include <QSignalSpy>
 #include <QTest>
+#include <QWheelEvent>
 
 #include <catch2/catch.hpp>
 
@@ -213,4 +214,79 @@ TEST_CASE("the bones panel fits a narrow dock without scrolling sideways", "[ui]
     QCoreApplication::sendPostedEvents(); // layout requests
     CHECK(scroll->widget()->minimumSizeHint().width() <= scroll->viewport()->width());
     CHECK_FALSE(scroll->horizontalScrollBar()->isVisible());
+}
+
+TEST_CASE("a click on a partly checked 'Mass defined' defines the mass of every shown bone",
+          "[ui][bones]") {
+    BonesFixture f;
+    // Hips states a mass of 9, LeftHand none (assets/samples/creature-4d.g4tf).
+    f.session.select({f.node("Hips"), f.node("LeftHand")});
+    auto* defined = child<QCheckBox>(*f.panel, "boneMassDefined");
+    REQUIRE(defined->checkState() == Qt::PartiallyChecked);
+    const std::size_t steps = f.steps();
+    defined->click();
+    CHECK(f.bone("LeftHand").mass == 1.0);
+    CHECK(f.bone("Hips").mass == 9.0);
+    CHECK(f.steps() == steps + 1);
+    CHECK(defined->checkState() == Qt::Checked);
+    defined->click(); // and on from there: unchecked, never "—"
+    CHECK_FALSE(f.bone("LeftHand").mass.has_value());
+    CHECK_FALSE(f.bone("Hips").mass.has_value());
+    CHECK(defined->checkState() == Qt::Unchecked);
+    f.session.undo();
+    f.session.undo();
+    CHECK_FALSE(f.bone("LeftHand").mass.has_value());
+    CHECK(f.bone("Hips").mass == 9.0);
+    CHECK(defined->checkState() == Qt::PartiallyChecked);
+}
+
+TEST_CASE("the wheel over an unfocused shape list scrolls past it; focused, it chooses",
+          "[ui][bones]") {
+    BonesFixture f;
+    f.session.select({f.node("Spine")});
+    auto* shape = child<QComboBox>(*f.panel, "boneShape");
+    const auto wheel = [shape] {
+        const QPointF inside = QRectF(shape->rect()).center();
+        QWheelEvent event(inside, shape->mapToGlobal(inside), QPoint(), QPoint(0, -120),
+                          Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
+        QCoreApplication::sendEvent(shape, &event);
+    };
+    const std::size_t steps = f.steps();
+    const auto before = f.bone("Spine").shape;
+    wheel();
+    CHECK(f.bone("Spine").shape == before);
+    CHECK(f.steps() == steps);
+
+    f.panel->activateWindow();
+    REQUIRE(QTest::qWaitForWindowActive(f.panel.get()));
+    shape->setFocus();
+    REQUIRE(shape->hasFocus());
+    wheel();
+    CHECK(f.bone("Spine").shape != before);
+    CHECK(f.steps() == steps + 1);
+}
+
+TEST_CASE("a length being typed when the document goes is dropped with it", "[ui][bones]") {
+    BonesFixture f;
+    f.session.select({f.node("LeftHand")});
+    f.panel->activateWindow();
+    REQUIRE(QTest::qWaitForWindowActive(f.panel.get()));
+    auto* length = child<ui::NumberField>(*f.panel, "boneLength");
+    length->setFocus();
+    length->selectAll();
+    QTest::keyClicks(length, QStringLiteral("0.3")); // no Enter: the run is still open
+    REQUIRE(f.session.inTransaction());
+    REQUIRE(length->hasFocus());
+
+    SECTION("closed") {
+        f.session.closeDocument();
+        CHECK_FALSE(f.session.hasDocument());
+    }
+    SECTION("replaced by a new document, whose history starts clean") {
+        f.session.newDocument(4);
+        length->clearFocus(); // the run's end reaches the new document's session
+        CHECK_FALSE(f.session.inTransaction());
+        CHECK_FALSE(f.session.canUndo());
+        CHECK_FALSE(f.session.isModified());
+    }
 }

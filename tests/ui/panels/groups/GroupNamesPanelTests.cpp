@@ -1,13 +1,18 @@
 #include "core/model/DocumentEquality.h"
 #include "core/model/SkinGroupNames.h"
 #include "tests/ui/SessionTestSupport.h"
+#include "tests/ui/panels/DockedPanelSupport.h"
 #include "tests/ui/panels/PanelTestSupport.h"
 #include "ui/panels/groups/GroupNamesPanel.h"
 #include "ui/session/EditorSession.h"
 
+#include <QApplication>
 #include <QComboBox>
+#include <QCoreApplication>
+#include <QDockWidget>
 #include <QDoubleSpinBox>
 #include <QLabel>
+#include <QLineEdit>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSpinBox>
@@ -146,4 +151,39 @@ TEST_CASE("choosing a group asks the viewport for its heat-map", "[ui][groups]")
     QTest::keyClick(f.table, Qt::Key_Down);
     REQUIRE_FALSE(requested.isEmpty());
     CHECK(requested.last().at(0).toString() == f.cell(f.table->currentIndex().row(), 1));
+}
+
+TEST_CASE("in the main window, F2 in the table renames the group, not a node; Delete deletes none",
+          "[ui][groups][mainwindow]") {
+    test::DockedPanelFixture<ui::GroupNamesPanel> w("Group Names");
+    ui::EditorSession& session = w.window.session();
+    const NodeId body = w.node("Body");
+    session.select({body});
+    w.window.show();
+    w.window.dock(QStringLiteral("Group Names"))->raise();
+    w.window.activateWindow();
+    REQUIRE(QTest::qWaitForWindowActive(&w.window));
+    auto* table = child<QTableView>(*w.panel, "groupsTable");
+    table->setFocus();
+    table->setCurrentIndex(table->model()->index(1, 1));
+    REQUIRE(table->hasFocus());
+    const std::size_t steps = session.history().undoCount();
+
+    QTest::keyClick(table, Qt::Key_F2);
+    auto* editor = qobject_cast<QLineEdit*>(QApplication::focusWidget());
+    REQUIRE(editor != nullptr);
+    REQUIRE(table->isAncestorOf(editor));
+    editor->selectAll();
+    QTest::keyClicks(editor, QStringLiteral("Torso"));
+    QTest::keyClick(editor, Qt::Key_Return);
+    QCoreApplication::processEvents(); // the delegate commits through a queued call
+    CHECK(core::model::skinGroupNames(session.document(),
+                                      session.document().node(body).meshInstance()->mesh)[1] ==
+          "Torso");
+    CHECK(session.document().node(body).displayName() == "Body");
+
+    table->setFocus();
+    QTest::keyClick(table, Qt::Key_Delete);
+    CHECK(session.document().nodes.find(body) != nullptr);
+    CHECK(session.history().undoCount() == steps + 1);
 }

@@ -7,9 +7,13 @@
 #include "ui/widgets/NumberField.h"
 
 #include <QAccessible>
+#include <QCoreApplication>
 #include <QGroupBox>
 #include <QLabel>
+#include <QMouseEvent>
 #include <QSlider>
+#include <QStyle>
+#include <QStyleOptionSlider>
 #include <QTest>
 
 #include <catch2/catch.hpp>
@@ -48,6 +52,30 @@ struct BlendInspectorFixture {
     }
 };
 
+// The middle of the slider's handle, where the style draws it.
+QPoint handleCenter(QSlider& slider) {
+    QStyleOptionSlider option;
+    option.initFrom(&slider);
+    option.orientation = slider.orientation();
+    option.minimum = slider.minimum();
+    option.maximum = slider.maximum();
+    option.sliderPosition = slider.sliderPosition();
+    option.sliderValue = slider.value();
+    option.singleStep = slider.singleStep();
+    option.pageStep = slider.pageStep();
+    option.upsideDown = slider.invertedAppearance();
+    return slider.style()
+        ->subControlRect(QStyle::CC_Slider, &option, QStyle::SC_SliderHandle, &slider)
+        .center();
+}
+
+// The pointer moves to `to` with the left button held, as a drag does.
+void moveHeld(QSlider& slider, QPoint to) {
+    QMouseEvent move(QEvent::MouseMove, QPointF(to), slider.mapToGlobal(QPointF(to)), Qt::NoButton,
+                     Qt::LeftButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(&slider, &move);
+}
+
 } // namespace
 
 TEST_CASE("the inspector lists a mesh instance's blend shapes with their amounts",
@@ -85,6 +113,24 @@ TEST_CASE("dragging a blend slider is one undo step", "[ui][inspector][blend]") 
     CHECK_FALSE(f.amounts().has_value());
     CHECK(slider->value() == 0);
 
+    SECTION("Escape during a mouse drag takes it back; the handle lets go of the pointer") {
+        f.panel->activateWindow();
+        REQUIRE(QTest::qWaitForWindowActive(f.panel.get()));
+        const QPoint handle = handleCenter(*slider);
+        QTest::mousePress(slider, Qt::LeftButton, {}, handle);
+        REQUIRE(slider->isSliderDown());
+        moveHeld(*slider, handle + QPoint(60, 0));
+        REQUIRE(f.amounts().has_value()); // the drag edits as it goes
+        QTest::keyClick(slider, Qt::Key_Escape);
+        CHECK_FALSE(f.amounts().has_value());
+        CHECK(slider->value() == 0);
+        CHECK_FALSE(slider->isSliderDown());
+        moveHeld(*slider, handle + QPoint(120, 0)); // the button is still down
+        QTest::mouseRelease(slider, Qt::LeftButton, {}, handle + QPoint(120, 0));
+        CHECK_FALSE(f.amounts().has_value());
+        CHECK(f.session.history().undoCount() == steps);
+        CHECK(slider->value() == 0);
+    }
     SECTION("Escape during the drag takes it back") {
         slider->setFocus();
         slider->setSliderDown(true);

@@ -4,12 +4,18 @@
 #include "core/eval/RigEvaluation.h"
 #include "tests/support/TextFiles.h"
 #include "tests/ui/SessionTestSupport.h"
+#include "tests/ui/TriggerAction.h"
 #include "tests/ui/panels/PanelTestSupport.h"
 #include "ui/panels/pose/PosePanel.h"
 #include "ui/session/EditorSession.h"
 #include "ui/widgets/NumberField.h"
 
+#include <QAction>
+#include <QApplication>
+#include <QFileDialog>
+#include <QFileInfo>
 #include <QLabel>
+#include <QMessageBox>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -200,4 +206,62 @@ TEST_CASE("a pose file with a bind pose as its base shows that pose as the curre
         for (std::size_t bone = 0; bone < expected.size(); ++bone)
             CHECK(core::math::approxEqual(actual[bone].basis(), expected[bone].basis(), 1e-6));
     }
+}
+
+namespace {
+
+// Answers Save Pose...'s file dialog as a user typing `name` (no suffix) and pressing Save does;
+// the dialog's "already exists" question gets No, and the dialog is then cancelled. Counts the
+// questions.
+class SavePoseAnswerer : public QObject {
+public:
+    QString name;
+    int questions = 0;
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override {
+        if (event->type() != QEvent::Show)
+            return false;
+        if (auto* box = qobject_cast<QMessageBox*>(watched);
+            box && qobject_cast<QFileDialog*>(box->parentWidget())) {
+            ++questions;
+            QMetaObject::invokeMethod(
+                box, [box] { box->done(QMessageBox::No); }, Qt::QueuedConnection);
+        } else if (auto* dialog = qobject_cast<QFileDialog*>(watched)) {
+            QMetaObject::invokeMethod(
+                dialog,
+                [this, dialog] {
+                    dialog->selectFile(name);
+                    // QDialog's public accept() is the file dialog's Save: it asks about
+                    // replacing a file that is there.
+                    static_cast<QDialog*>(dialog)->accept();
+                    if (dialog->isVisible())
+                        dialog->reject();
+                },
+                Qt::QueuedConnection);
+        }
+        return false;
+    }
+};
+
+} // namespace
+
+TEST_CASE("Save Pose... asks before it replaces the .json file a name without suffix names",
+          "[ui][pose][posefile]") {
+    PoseFilesFixture f;
+    const QString existing = f.write("walk.json", "the user's walk");
+    QAction* save = nullptr;
+    for (QAction* action : f.panel->menuActions())
+        if (action->objectName() == QStringLiteral("savePoseAction"))
+            save = action;
+    REQUIRE(save != nullptr);
+    REQUIRE(save->isEnabled());
+    SavePoseAnswerer answerer;
+    answerer.name = f.path("walk");
+    qApp->installEventFilter(&answerer);
+    test::triggerAndRun(save);
+    qApp->removeEventFilter(&answerer);
+    CHECK(answerer.questions == 1);
+    CHECK(test::readTextFile(existing.toStdString()) == "the user's walk");
+    CHECK_FALSE(QFileInfo::exists(f.path("walk")));
 }
