@@ -15,6 +15,7 @@
 
 #include <QAction>
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QDoubleSpinBox>
 #include <QLabel>
 #include <QMenu>
@@ -22,6 +23,7 @@
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSlider>
+#include <QWheelEvent>
 
 #include <catch2/catch.hpp>
 #include <cmath>
@@ -219,6 +221,14 @@ TEST_CASE_METHOD(ArmAnimationFixture, "the Pose panel's timeline and the overlay
     CHECK(overlay().animationTime == 5.5);
     CHECK(spin->value() == 5.5);
     CHECK(shows(armPoint(45.0)));
+    // Scrolling the panel past the time code or the slider scrubs nothing.
+    for (QWidget* control : {static_cast<QWidget*>(spin), static_cast<QWidget*>(slider)}) {
+        const QPointF inside = QRectF(control->rect()).center();
+        QWheelEvent wheel(inside, control->mapToGlobal(inside), QPoint(), QPoint(0, -120),
+                          Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
+        QCoreApplication::sendEvent(control, &wheel);
+        CHECK(overlay().animationTime == 5.5);
+    }
     // None shows the current pose again, in both.
     combo->setCurrentIndex(0);
     emit combo->activated(0);

@@ -2,6 +2,7 @@
 #include "core/io/g4mf/G4mfWriter.h"
 #include "tests/support/ProcessRunner.h"
 #include "tests/support/TextFiles.h"
+#include "tests/ui/ReplaceFileAnswerer.h"
 #include "tests/ui/TriggerAction.h"
 #include "ui/MainWindow.h"
 #include "ui/ViewportWidget.h"
@@ -341,29 +342,6 @@ protected:
     }
 };
 
-// Answers the "Replace file" box of Save As with `answer` as it appears, counting the boxes and
-// keeping the last one's text.
-class ReplaceFileAnswerer : public QObject {
-public:
-    int shown = 0;
-    QString text;
-    QMessageBox::StandardButton answer = QMessageBox::No;
-
-protected:
-    bool eventFilter(QObject* watched, QEvent* event) override {
-        if (event->type() == QEvent::Show &&
-            watched->objectName() == QStringLiteral("replaceFileBox")) {
-            ++shown;
-            text = static_cast<QMessageBox*>(watched)->text();
-            const int chosen = answer;
-            QMetaObject::invokeMethod(
-                watched, [watched, chosen] { static_cast<QDialog*>(watched)->done(chosen); },
-                Qt::QueuedConnection);
-        }
-        return false;
-    }
-};
-
 } // namespace
 
 TEST_CASE("File > Open starts where the user worked, else among the installed samples",
@@ -511,7 +489,7 @@ TEST_CASE("Save As asks before it replaces an existing file", "[ui][editor][file
     REQUIRE(hyperrig::test::writeTextFile(existing, "the user's file"));
     const QString existingPath = QString::fromStdString(existing.string());
     hyperrig::ui::SaveAsDialog dialog(existingPath, {});
-    ReplaceFileAnswerer answerer;
+    hyperrig::test::ReplaceFileAnswerer answerer;
     qApp->installEventFilter(&answerer);
 
     SECTION("No keeps the dialog open, to choose another name") {

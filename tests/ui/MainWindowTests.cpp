@@ -388,6 +388,16 @@ TEST_CASE("pose sliders pose the selected bone in the current pose, which applie
         emit viewport.nodeClicked({}); // nothing selected: no bone to reset
         CHECK_FALSE(resetBone->isEnabled());
     }
+    SECTION("a bind pose applied as rest leaves no slider pose on top of it") {
+        state.pose = {hyperrig::render::overlay::PoseSelection::Kind::BindPose, "APose"};
+        state.poseChanged = true;
+        emit viewport.overlayChanged();
+        state.action = hyperrig::render::overlay::OverlayAction::ApplyPoseAsRest;
+        emit viewport.overlayChanged();
+        CHECK(window.statusBar()->currentMessage() ==
+              QStringLiteral("Applied APose as the rest pose"));
+        CHECK(window.bonePoses().empty()); // the viewport shows APose, as the message says
+    }
     SECTION("apply pose as rest bakes the current pose as one undoable edit") {
         const auto restTransform = window.document()->node(arm).transform;
         state.action = hyperrig::render::overlay::OverlayAction::ApplyPoseAsRest;

@@ -1,3 +1,4 @@
+#include "core/edit/commands/NodeCommands.h"
 #include "core/edit/commands/NodeWorldTransform.h"
 #include "render/view/ViewRay.h"
 #include "tests/ui/SessionTestSupport.h"
@@ -9,11 +10,13 @@
 #include "ui/viewport/DrawnSpace.h"
 
 #include <QAction>
+#include <QDockWidget>
 #include <QMenuBar>
 #include <QSignalSpy>
 #include <QStatusBar>
 #include <QTableWidget>
 #include <QTest>
+#include <QTreeView>
 
 #include <catch2/catch.hpp>
 #include <cmath>
@@ -221,6 +224,37 @@ TEST_CASE_METHOD(TransformToolFixture,
     releaseAt(viewport, centre + QPointF(0, -150)); // the operation is over: no more moving
     CHECK(session.document().node(bone).transform == moved);
     CHECK(session.history().undoCount() == steps + 1);
+}
+
+TEST_CASE_METHOD(TransformToolFixture,
+                 "G is kept when a click moves the focus to a panel, whose edit is its own step",
+                 "[ui][transform][gl]") {
+    const auto bone = openWithSelected("arm-3d.g4tf", "LowerArm");
+    ViewportWidget& viewport = window.viewportWidget();
+    ui::EditorSession& session = window.session();
+    window.activateWindow();
+    REQUIRE(QTest::qWaitForWindowActive(&window));
+    viewport.setFocus();
+    const auto transformBefore = session.document().node(bone).transform;
+    const std::size_t steps = session.history().undoCount();
+    hoverTo(viewport, centreOf(viewport));
+    test::triggerAndRun(action(window, "grabAction"));
+    hoverTo(viewport, centreOf(viewport) + QPointF(40, 0));
+    const auto moved = session.document().node(bone).transform;
+    REQUIRE(moved != transformBefore);
+    REQUIRE(session.inTransaction());
+
+    auto* outliner = window.dock(QStringLiteral("Outliner"))->findChild<QTreeView*>();
+    REQUIRE(outliner != nullptr);
+    outliner->setFocus(Qt::MouseFocusReason); // what a click there does first
+    CHECK_FALSE(session.inTransaction());
+    CHECK(session.history().undoCount() == steps + 1);
+    const auto hand = nodeNamed(window, "Hand");
+    REQUIRE(session.execute(core::edit::setVisible(hand, false)).ok());
+    CHECK(session.history().undoCount() == steps + 2);
+    session.undo(); // the panel's edit alone
+    CHECK(session.document().node(hand).isVisible());
+    CHECK(session.document().node(bone).transform == moved);
 }
 
 TEST_CASE_METHOD(TransformToolFixture,

@@ -95,6 +95,12 @@ GltfExportDialog::GltfExportDialog(const QString& suggestedPath, QWidget* parent
     connect(m_format, &QComboBox::currentIndexChanged, this, &GltfExportDialog::formatChanged);
 }
 
+void GltfExportDialog::accept() {
+    if (!m_file->confirmReplacing())
+        return; // the dialog stays open: another name, or Cancel
+    QDialog::accept();
+}
+
 QString GltfExportDialog::path() const {
     return m_file->path();
 }

@@ -29,6 +29,8 @@ public:
                      const QString& crossSectionNote = {});
 
     QString path() const;
+    // Export: asks before it replaces an existing file (unless Browse... chose it and asked).
+    void accept() override;
     core::io::GltfExportOptions options() const;
     PathField* fileField() const { return m_file; }
     QComboBox* formatCombo() const { return m_format; }

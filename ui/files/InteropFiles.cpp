@@ -194,7 +194,15 @@ QString InteropFiles::suggestedExportPath(const QString& suffix) const {
     if (base.isEmpty())
         return QDir::home().filePath(tr("untitled") + suffix);
     const QFileInfo info(base);
-    return info.dir().filePath(info.completeBaseName() + suffix);
+    const QString suggested = info.dir().filePath(info.completeBaseName() + suffix);
+    // An import's source is never proposed (rig.default.json -> rig.default.json, robot.glb ->
+    // robot.glb): the copy goes beside it under another name. Any other existing file is asked
+    // about before it is replaced (PathField::confirmReplacing).
+    if (!m_session.importedFrom().isEmpty() &&
+        QFileInfo(suggested).absoluteFilePath() ==
+            QFileInfo(m_session.importedFrom()).absoluteFilePath())
+        return info.dir().filePath(info.completeBaseName() + QStringLiteral("-export") + suffix);
+    return suggested;
 }
 
 void InteropFiles::chooseAndImportGltf() {
@@ -213,9 +221,11 @@ void InteropFiles::chooseAndImportGltf() {
 void InteropFiles::chooseAndImportMpfb() {
     if (m_files.busy() || !m_files.maybeSave())
         return;
-    MpfbImportDialog dialog(m_lastMpfb, &m_window);
-    if (runDialog(dialog))
+    MpfbImportDialog dialog(m_mpfbDialogPaths, &m_window);
+    if (runDialog(dialog)) {
+        m_mpfbDialogPaths = dialog.paths(); // kept when the import fails, to fix one file
         startMpfbImport(dialog.paths());
+    }
 }
 
 void InteropFiles::chooseAndExportGltf() {

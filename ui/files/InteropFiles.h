@@ -149,7 +149,8 @@ private:
     QAction* m_importUsda = nullptr;
     QAction* m_exportUsda = nullptr;
     ImportReport m_lastReport;
-    MpfbImportPaths m_lastMpfb; // the dialog starts from the last import's files
+    MpfbImportPaths m_lastMpfb;        // the last import's files (the export's base mesh)
+    MpfbImportPaths m_mpfbDialogPaths; // the import dialog starts from what it was given last
     std::function<QString()> m_chooseFile;
     std::function<core::Result<CrossSectionView>()> m_crossSection;
     std::function<void(QDialog&)> m_driveDialog;

@@ -146,6 +146,7 @@ void InteropFiles::startMpfbImport(const MpfbImportPaths& paths) {
         name, [paths] { return readMpfbImport(paths); },
         [this, paths, name](core::io::MpfbImport& imported) {
             m_lastMpfb = paths;
+            m_mpfbDialogPaths = paths;
             ImportReport report;
             for (const auto& [from, to] : imported.renamedBones)
                 report.findings.emplace_back(QString::fromStdString(from),

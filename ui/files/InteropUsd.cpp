@@ -39,13 +39,7 @@ void InteropFiles::chooseAndExportUsda() {
                  "without skeleton, weights or animations.")
                   .arg(m_session.document().dimension())
             : QString();
-    // An import's .usda is never proposed: the copy goes beside it under another name.
-    QString suggested = suggestedExportPath(QStringLiteral(".usda"));
-    if (!m_session.importedFrom().isEmpty() &&
-        QFileInfo(suggested).absoluteFilePath() ==
-            QFileInfo(m_session.importedFrom()).absoluteFilePath())
-        suggested = suggestedExportPath(QStringLiteral("-export.usda"));
-    UsdExportDialog dialog(suggested, &m_window, note);
+    UsdExportDialog dialog(suggestedExportPath(QStringLiteral(".usda")), &m_window, note);
     if (runDialog(dialog))
         exportUsda(dialog.path());
 }

@@ -56,6 +56,12 @@ MpfbExportDialog::MpfbExportDialog(const QString& suggestedPath, const QString& 
     validate();
 }
 
+void MpfbExportDialog::accept() {
+    if (!m_file->confirmReplacing())
+        return; // the dialog stays open: another name, or Cancel
+    QDialog::accept();
+}
+
 QString MpfbExportDialog::path() const {
     return m_file->path();
 }

@@ -20,6 +20,8 @@ public:
                      const QString& vertexGroups, QWidget* parent = nullptr);
 
     QString path() const;
+    // Export: asks before it replaces an existing file (unless Browse... chose it and asked).
+    void accept() override;
     QString baseMesh() const;
     QString vertexGroups() const;
     PathField* fileField() const { return m_file; }

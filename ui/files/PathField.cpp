@@ -5,6 +5,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMessageBox>
 #include <QPushButton>
 
 namespace hyperrig::ui {
@@ -52,8 +53,41 @@ void PathField::browse() {
     const QString chosen = m_mode == Mode::Open
                                ? QFileDialog::getOpenFileName(this, title, start, m_filter)
                                : QFileDialog::getSaveFileName(this, title, start, m_filter);
-    if (!chosen.isEmpty())
+    if (!chosen.isEmpty()) {
         m_edit->setText(chosen);
+        m_browsed = path();
+    }
+}
+
+bool PathField::chosenWithBrowse() const {
+    return !m_browsed.isEmpty() &&
+           QFileInfo(path()).absoluteFilePath() == QFileInfo(m_browsed).absoluteFilePath();
+}
+
+bool PathField::confirmReplacing() {
+    const QFileInfo file(path());
+    if (m_mode != Mode::Save || !file.exists() || chosenWithBrowse())
+        return true;
+    return askToReplaceFiles(*this, {file.absoluteFilePath()});
+}
+
+bool askToReplaceFiles(QWidget& parent, const QStringList& files) {
+    if (files.isEmpty())
+        return true;
+    QStringList names;
+    for (const QString& file : files)
+        names << QFileInfo(file).fileName();
+    QMessageBox box(QMessageBox::Warning, QObject::tr("Replace file"),
+                    files.size() == 1
+                        ? QObject::tr("%1 already exists.").arg(names.front())
+                        : QObject::tr("%1 already exist.").arg(names.join(QObject::tr(" and "))),
+                    QMessageBox::Yes | QMessageBox::No, &parent);
+    box.setObjectName(QStringLiteral("replaceFileBox"));
+    box.setInformativeText(files.size() == 1 ? QObject::tr("Replace it?")
+                                             : QObject::tr("Replace them?"));
+    box.setDefaultButton(QMessageBox::No);
+    box.button(QMessageBox::Yes)->setText(QObject::tr("&Replace"));
+    return box.exec() == QMessageBox::Yes;
 }
 
 } // namespace hyperrig::ui

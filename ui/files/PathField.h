@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QString>
+#include <QStringList>
 #include <QWidget>
 
 class QLabel;
@@ -24,6 +25,9 @@ public:
 
     QString path() const;
     void setPath(const QString& path);
+    // Save mode, before the dialog writes: true to go on. When the file exists and was not chosen
+    // with Browse... (whose file dialog asked already), asks whether to replace it.
+    bool confirmReplacing();
     QLineEdit* edit() const { return m_edit; }
     // A label reading `text` for this field (with a mnemonic '&'); the field is heard by it.
     QLabel* label(const QString& text);
@@ -33,11 +37,17 @@ signals:
 
 private:
     void browse();
+    bool chosenWithBrowse() const;
 
     QString m_filter;
     Mode m_mode;
     QLineEdit* m_edit = nullptr;
     QPushButton* m_browse = nullptr;
+    QString m_browsed; // the file Browse... chose last
 };
+
+// Asks whether to replace `files` (existing files a save or an export would write), in a box
+// named "replaceFileBox" over `parent`; true when the user chose Replace. No is the default.
+bool askToReplaceFiles(QWidget& parent, const QStringList& files);
 
 } // namespace hyperrig::ui

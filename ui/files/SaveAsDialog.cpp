@@ -1,5 +1,7 @@
 #include "ui/files/SaveAsDialog.h"
 
+#include "ui/files/PathField.h"
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -10,7 +12,6 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
-#include <QMessageBox>
 #include <QPushButton>
 
 namespace hyperrig::ui {
@@ -141,22 +142,8 @@ QStringList SaveAsDialog::filesToReplace() const {
 }
 
 void SaveAsDialog::accept() {
-    const QStringList existing = filesToReplace();
-    if (!existing.isEmpty()) {
-        QStringList names;
-        for (const QString& file : existing)
-            names << QFileInfo(file).fileName();
-        QMessageBox box(QMessageBox::Warning, tr("Replace file"),
-                        existing.size() == 1 ? tr("%1 already exists.").arg(names.front())
-                                             : tr("%1 already exist.").arg(names.join(tr(" and "))),
-                        QMessageBox::Yes | QMessageBox::No, this);
-        box.setObjectName(QStringLiteral("replaceFileBox"));
-        box.setInformativeText(existing.size() == 1 ? tr("Replace it?") : tr("Replace them?"));
-        box.setDefaultButton(QMessageBox::No);
-        box.button(QMessageBox::Yes)->setText(tr("&Replace"));
-        if (box.exec() != QMessageBox::Yes)
-            return; // the dialog stays open: another name, or Cancel
-    }
+    if (!askToReplaceFiles(*this, filesToReplace()))
+        return; // the dialog stays open: another name, or Cancel
     QDialog::accept();
 }
 

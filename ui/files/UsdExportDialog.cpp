@@ -47,6 +47,12 @@ UsdExportDialog::UsdExportDialog(const QString& suggestedPath, QWidget* parent,
     connect(m_file, &PathField::pathChanged, this, &UsdExportDialog::validate);
 }
 
+void UsdExportDialog::accept() {
+    if (!m_file->confirmReplacing())
+        return; // the dialog stays open: another name, or Cancel
+    QDialog::accept();
+}
+
 QString UsdExportDialog::path() const {
     return m_file->path();
 }

@@ -20,6 +20,8 @@ public:
                     const QString& crossSectionNote = {});
 
     QString path() const;
+    // Export: asks before it replaces an existing file (unless Browse... chose it and asked).
+    void accept() override;
     PathField* fileField() const { return m_file; }
     QLabel* crossSectionLabel() const { return m_crossSection; }
     // Why Export is disabled; empty when it is enabled.

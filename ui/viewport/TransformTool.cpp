@@ -10,6 +10,7 @@
 #include "ui/session/EditorSession.h"
 #include "ui/viewport/ViewportBinding.h"
 
+#include <QApplication>
 #include <QCursor>
 #include <QKeyEvent>
 #include <QMouseEvent>
@@ -151,6 +152,15 @@ TransformTool::TransformTool(EditorSession& session, ViewportWidget& viewport,
     // file actions are out of reach until then): kept where it is, as a click would.
     connect(&m_session, &EditorSession::openEditsMustFinish, this, [this] {
         if (isBusy())
+            confirm();
+    });
+    // The pointer is free during G/R/S/E: a click in a panel (or a menu opened) moves the focus
+    // out of the viewport, and the operation is kept where it is, as a click in the viewport
+    // would, before that panel edits: otherwise its edit would join the operation's transaction
+    // (a right click would then roll it back too). Focus leaving the window (nullptr) keeps the
+    // operation going.
+    connect(qApp, &QApplication::focusChanged, this, [this](QWidget*, QWidget* now) {
+        if (isBusy() && now && now != &m_viewport && !m_viewport.isAncestorOf(now))
             confirm();
     });
 }

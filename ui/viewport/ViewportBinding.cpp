@@ -490,8 +490,10 @@ void ViewportBinding::applyPoseAsRest() {
                               QString::fromStdString(applied.error().message())));
         return;
     }
-    if (shown.kind == render::overlay::PoseSelection::Kind::Current)
-        m_session.resetPose();
+    // Whichever pose was applied (the current one, a bind pose or an animation's), the viewport
+    // now shows the current pose on the new rest: the sliders' angles, made against the old rest,
+    // would pose it again.
+    m_session.resetPose();
     m_session.setPreviewedBindPose(std::nullopt); // it is the rest pose now
     refreshScene();
     emit message(tr("Applied %1 as the rest pose").arg(QString::fromStdString(name)));

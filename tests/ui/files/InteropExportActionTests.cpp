@@ -4,7 +4,10 @@
 #include "core/io/gltf/GltfImport.h"
 #include "core/ops/CrossSectionMeshes.h"
 #include "tests/support/ProcessRunner.h"
+#include "tests/support/TextFiles.h"
+#include "tests/ui/ReplaceFileAnswerer.h"
 #include "tests/ui/SessionTestSupport.h"
+#include "tests/ui/TriggerAction.h"
 #include "tests/ui/files/InteropTestSupport.h"
 #include "ui/ViewportWidget.h"
 #include "ui/files/GltfExportDialog.h"
@@ -12,16 +15,19 @@
 #include "ui/files/PathField.h"
 #include "ui/session/EditorSession.h"
 
+#include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QFile>
 #include <QFileInfo>
 #include <QLabel>
+#include <QMessageBox>
 #include <QStatusBar>
 
 #include <catch2/catch.hpp>
 #include <set>
 #include <string>
+#include <vector>
 
 using hyperrig::test::InteropWindowFixture;
 using hyperrig::ui::GltfExportDialog;
@@ -185,4 +191,41 @@ TEST_CASE_METHOD(InteropWindowFixture,
         runWithDialog<MpfbExportDialog>(interop->exportMpfbAction(), [](MpfbExportDialog&) {});
     CHECK(error.contains(QStringLiteral("no skeleton")));
     CHECK(window.statusBar()->currentMessage().contains(QStringLiteral("no skeleton")));
+}
+
+TEST_CASE_METHOD(InteropWindowFixture,
+                 "File > Export never proposes the imported file and asks before replacing one",
+                 "[ui][files][interop]") {
+    REQUIRE(
+        importGltfThroughMenu(hyperrig::test::interopGltfFixture("RiggedSimple.gltf")).isEmpty());
+    hyperrig::test::TemporaryFolder folder;
+    const QString glb = QString::fromStdString((folder / "robot.glb").string());
+    REQUIRE(runWithDialog<GltfExportDialog>(interop->exportGltfAction(), [&](GltfExportDialog& d) {
+                d.fileField()->setPath(glb);
+            }).isEmpty());
+    REQUIRE(importGltfThroughMenu(glb).isEmpty()); // the open document now came from robot.glb
+    const std::string before = hyperrig::test::readTextFile((folder / "robot.glb"));
+    REQUIRE_FALSE(before.empty());
+
+    hyperrig::test::ReplaceFileAnswerer answerer;
+    qApp->installEventFilter(&answerer);
+    QString proposed;
+    std::vector<bool> accepted;
+    interop->setDialogDriverForTests([&](QDialog& dialog) {
+        auto& exportDialog = dynamic_cast<GltfExportDialog&>(dialog);
+        proposed = exportDialog.path();
+        exportDialog.fileField()->setPath(glb); // typed over the proposal: the source itself
+        answerer.answer = QMessageBox::No;
+        dialog.accept();
+        accepted.push_back(dialog.result() == QDialog::Accepted);
+    });
+    hyperrig::test::triggerAndRun(interop->exportGltfAction());
+    interop->setDialogDriverForTests({});
+    qApp->removeEventFilter(&answerer);
+    CHECK(proposed.endsWith(QStringLiteral("/robot-export.glb")));
+    CHECK(answerer.shown == 1);
+    CHECK(answerer.text == QStringLiteral("robot.glb already exists."));
+    CHECK(accepted == std::vector<bool>{false});
+    CHECK(finished->isEmpty()); // nothing was exported
+    CHECK(hyperrig::test::readTextFile((folder / "robot.glb")) == before);
 }

@@ -106,3 +106,33 @@ TEST_CASE_METHOD(InteropWindowFixture, "an MPFB import reports the bones it rena
     CHECK(upperArm);
     CHECK(window.session().document().findNode("upperarm01_L"));
 }
+
+TEST_CASE_METHOD(InteropWindowFixture,
+                 "a refused MPFB import keeps its files in the dialog, to fix the one at fault",
+                 "[ui][files][interop]") {
+    hyperrig::test::TemporaryFolder folder;
+    const QString rig = QString::fromStdString((folder / "rig.broken.json").string());
+    hyperrig::test::interopWriteText(folder / "rig.broken.json", "{\"bones\": [");
+    const QString baseMesh = QDir::cleanPath(interopMpfbData("3dobjs/base.obj"));
+    const QString groups =
+        QDir::cleanPath(interopMpfbData("mesh_metadata/basemesh_vertex_groups.json"));
+    const QString error =
+        runWithDialog<MpfbImportDialog>(interop->importMpfbAction(), [&](MpfbImportDialog& dialog) {
+            dialog.rigField()->setPath(rig);
+            dialog.baseMeshField()->setPath(baseMesh);
+            dialog.vertexGroupsField()->setPath(groups);
+            REQUIRE(dialog.problem().isEmpty());
+        });
+    CHECK_FALSE(error.isEmpty());
+
+    hyperrig::ui::MpfbImportPaths shown;
+    interop->setDialogDriverForTests([&](QDialog& dialog) {
+        shown = dynamic_cast<MpfbImportDialog&>(dialog).paths();
+        dialog.reject();
+    });
+    hyperrig::test::triggerAndRun(interop->importMpfbAction());
+    interop->setDialogDriverForTests({});
+    CHECK(shown.rig == rig);
+    CHECK(shown.baseMesh == baseMesh);
+    CHECK(shown.vertexGroups == groups);
+}

@@ -374,8 +374,14 @@ void JointsPanel::makeStiff() {
 }
 
 void JointsPanel::generateFromHierarchy() {
-    run(core::edit::setJoints(m_skeleton,
-                              core::ops::jointsFromHierarchy(m_session.document(), m_skeleton)));
+    auto joints = core::ops::jointsFromHierarchy(m_session.document(), m_skeleton);
+    if (joints == m_session.document().node(m_skeleton).skeleton()->joints) {
+        // No step that changes nothing (it would mark the document modified and drop redo).
+        m_refusal->hide();
+        emit message(tr("The joints already follow the hierarchy"));
+        return;
+    }
+    run(core::edit::setJoints(m_skeleton, std::move(joints)));
 }
 
 bool JointsPanel::eventFilter(QObject* watched, QEvent* event) {

@@ -5,6 +5,7 @@
 #include "ui/session/EditorSession.h"
 
 #include <QAction>
+#include <QGuiApplication>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QKeyEvent>
@@ -182,6 +183,15 @@ void OutlinerPanel::pushSelection() {
     for (const QModelIndex& cell : m_view->selectionModel()->selectedIndexes())
         if (cell.column() == OutlinerModel::NameColumn)
             picked.push_back(nodeAt(cell));
+    // Ctrl+click and Shift+click add to (or take from) the selection the user sees: nodes the
+    // filter hides stay selected, as they do when the filter hides them (only a plain click or
+    // arrow key, which replaces the selection, leaves them out).
+    const bool extending =
+        QGuiApplication::keyboardModifiers() & (Qt::ControlModifier | Qt::ShiftModifier);
+    if (extending)
+        for (NodeId node : m_session.selection())
+            if (!viewIndexOf(node).isValid())
+                picked.push_back(node);
     const auto isPicked = [&](NodeId node) {
         return std::find(picked.begin(), picked.end(), node) != picked.end();
     };

@@ -43,6 +43,7 @@ AnimationTimeline::AnimationTimeline(EditorSession& session, QWidget* parent)
     m_timeSlider->setAccessibleName(tr("Time"));
     m_timeSlider->setToolTip(tr("Scrub the animation through its time codes"));
     m_timeCode = new QDoubleSpinBox(this);
+    takeWheelOnlyWhenFocused(*m_timeCode);
     m_timeCode->setObjectName(QStringLiteral("animationTimeCode"));
     m_timeCode->setAccessibleName(tr("Time code"));
     m_timeCode->setToolTip(tr("The time code shown (USD's frames; 24 a second when playing)"));

@@ -1,3 +1,4 @@
+#include "core/edit/commands/NodeCommands.h"
 #include "tests/ui/SessionTestSupport.h"
 #include "tests/ui/panels/PanelTestSupport.h"
 #include "ui/panels/joints/JointsPanel.h"
@@ -7,6 +8,7 @@
 #include <QItemSelectionModel>
 #include <QLabel>
 #include <QPushButton>
+#include <QSignalSpy>
 #include <QTableView>
 #include <QTest>
 
@@ -194,6 +196,19 @@ TEST_CASE("generate from hierarchy fills a skeleton without bind poses", "[ui][j
     CHECK(session.document().node(rig).skeleton()->joints ==
           std::vector<JointSlot>{JointSlot{root}, JointSlot{arm}});
     CHECK(child<QTableView>(panel, "jointsTable")->model()->rowCount() == 2);
+    SECTION("again: no step, and the redo stack stays") {
+        REQUIRE(session.execute(core::edit::renameNode(arm, std::string("Forearm"))).ok());
+        session.undo();
+        REQUIRE(session.canRedo());
+        const std::size_t steps = session.history().undoCount();
+        const bool modified = session.isModified();
+        QSignalSpy messages(&panel, &ui::JointsPanel::message);
+        QTest::mouseClick(child<QPushButton>(panel, "jointsGenerate"), Qt::LeftButton);
+        CHECK(session.history().undoCount() == steps);
+        CHECK(session.isModified() == modified);
+        CHECK(messages.count() == 1);
+        CHECK(session.canRedo());
+    }
     session.undo();
     CHECK(session.document().node(rig).skeleton()->joints.empty());
 }

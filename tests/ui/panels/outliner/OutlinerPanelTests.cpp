@@ -176,6 +176,24 @@ TEST_CASE("the outliner filter shows matching nodes with their ancestors", "[ui]
     CHECK(f.selectedInView() == std::vector<NodeId>{f.node("Body")});
 }
 
+TEST_CASE("with a filter, Ctrl+click and Shift+click keep the hidden selected nodes",
+          "[ui][outliner]") {
+    OutlinerFixture f;
+    auto* filter = f.panel->findChild<QLineEdit*>(QStringLiteral("outlinerFilter"));
+    REQUIRE(filter != nullptr);
+    f.session.select({f.node("Body")});
+    QTest::keyClicks(filter, QStringLiteral("hand"));
+    f.click("LeftHand", Qt::ControlModifier);
+    CHECK(f.session.selection() == std::vector<NodeId>{f.node("Body"), f.node("LeftHand")});
+    f.click("RightHand", Qt::ShiftModifier);
+    CHECK(std::count(f.session.selection().begin(), f.session.selection().end(), f.node("Body")) ==
+          1);
+    CHECK(std::count(f.session.selection().begin(), f.session.selection().end(),
+                     f.node("RightHand")) == 1);
+    f.click("LeftHand"); // a plain click replaces the whole selection
+    CHECK(f.session.selection() == std::vector<NodeId>{f.node("LeftHand")});
+}
+
 TEST_CASE("the outliner context menu holds the shared node actions", "[ui][outliner]") {
     OutlinerFixture f;
     SECTION("a bone or skeleton row offers Add Child Bone, Duplicate, Delete, Rename") {
