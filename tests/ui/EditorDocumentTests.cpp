@@ -36,6 +36,7 @@
 #include <QUrl>
 
 #include <catch2/catch.hpp>
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 
@@ -451,6 +452,21 @@ TEST_CASE("a value still being typed is saved, and asked about before the docume
         QTest::keyClick(positionX, Qt::Key_Escape); // the run is over: nothing to take back
         CHECK_FALSE(session.isModified());
     }
+    SECTION("a node name being typed is saved too") {
+        auto* name = inspector->findChild<QLineEdit*>(QStringLiteral("nameField"));
+        REQUIRE(name != nullptr);
+        name->setFocus();
+        name->selectAll();
+        QTest::keyClicks(name, QStringLiteral("Ulna")); // no Enter
+        hyperrig::test::TemporaryFolder folder;
+        QSignalSpy finished(&window.files(), &DocumentFiles::finished);
+        window.files().saveTo(QString::fromStdString((folder / "arm.g4tf").string()), {});
+        REQUIRE(waitForFiles(finished).isEmpty());
+        CHECK(session.document().findNode("Ulna"));
+        CHECK_FALSE(session.isModified());
+        CHECK(hyperrig::test::readTextFile((folder / "arm.g4tf")) ==
+              encodedText(session.document()));
+    }
     SECTION("Close asks about it") {
         UnsavedChangesDiscarder discarder;
         qApp->installEventFilter(&discarder);
@@ -467,6 +483,7 @@ TEST_CASE("an edit merged into the last step while a save writes leaves the docu
     REQUIRE(window.openDocument(samplePath("arm-3d.g4tf")).isEmpty());
     EditorSession& session = window.session();
     const NodeId bone = session.document().findNode("LowerArm");
+    session.setMergeWindowForTests(std::chrono::hours(1)); // however slow the save below is
     REQUIRE(session.execute(hyperrig::core::edit::setBoneLength(bone, 0.31)).ok());
     const std::size_t steps = session.history().undoCount();
     hyperrig::test::TemporaryFolder folder;

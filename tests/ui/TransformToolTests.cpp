@@ -8,6 +8,7 @@
 #include "ui/help/KeyboardShortcutsDialog.h"
 #include "ui/session/EditorSession.h"
 #include "ui/viewport/DrawnSpace.h"
+#include "ui/widgets/NumberField.h"
 
 #include <QAction>
 #include <QDockWidget>
@@ -16,7 +17,6 @@
 #include <QStatusBar>
 #include <QTableWidget>
 #include <QTest>
-#include <QTreeView>
 
 #include <catch2/catch.hpp>
 #include <cmath>
@@ -227,7 +227,7 @@ TEST_CASE_METHOD(TransformToolFixture,
 }
 
 TEST_CASE_METHOD(TransformToolFixture,
-                 "G is kept when a click moves the focus to a panel, whose edit is its own step",
+                 "G is kept when the pointer presses in a panel, whose edit is its own step",
                  "[ui][transform][gl]") {
     const auto bone = openWithSelected("arm-3d.g4tf", "LowerArm");
     ViewportWidget& viewport = window.viewportWidget();
@@ -244,9 +244,12 @@ TEST_CASE_METHOD(TransformToolFixture,
     REQUIRE(moved != transformBefore);
     REQUIRE(session.inTransaction());
 
-    auto* outliner = window.dock(QStringLiteral("Outliner"))->findChild<QTreeView*>();
-    REQUIRE(outliner != nullptr);
-    outliner->setFocus(Qt::MouseFocusReason); // what a click there does first
+    // A press on the menu bar (past its last menu): it takes no focus, as buttons on some
+    // platforms do not, so only the press itself can end the operation.
+    QMenuBar* bar = window.menuBar();
+    const QPoint pastMenus(bar->width() - 4, bar->height() / 2);
+    QTest::mousePress(bar, Qt::LeftButton, {}, pastMenus);
+    QTest::mouseRelease(bar, Qt::LeftButton, {}, pastMenus);
     CHECK_FALSE(session.inTransaction());
     CHECK(session.history().undoCount() == steps + 1);
     const auto hand = nodeNamed(window, "Hand");
@@ -255,6 +258,33 @@ TEST_CASE_METHOD(TransformToolFixture,
     session.undo(); // the panel's edit alone
     CHECK(session.document().node(hand).isVisible());
     CHECK(session.document().node(bone).transform == moved);
+}
+
+TEST_CASE_METHOD(TransformToolFixture,
+                 "G started while a value is being typed keeps the value as its own step",
+                 "[ui][transform][gl]") {
+    const auto bone = openWithSelected("arm-3d.g4tf", "LowerArm");
+    ViewportWidget& viewport = window.viewportWidget();
+    ui::EditorSession& session = window.session();
+    window.activateWindow();
+    REQUIRE(QTest::qWaitForWindowActive(&window));
+    auto* positionX =
+        window.dock(QStringLiteral("Inspector"))->findChild<ui::NumberField*>("positionX");
+    REQUIRE(positionX != nullptr);
+    const std::size_t steps = session.history().undoCount();
+    positionX->setFocus();
+    positionX->selectAll();
+    QTest::keyClicks(positionX, QStringLiteral("0.5"));
+    REQUIRE(session.inTransaction());
+    const auto typed = session.document().node(bone).transform;
+    hoverTo(viewport, centreOf(viewport));
+    test::triggerAndRun(action(window, "grabAction"));
+    CHECK(session.history().undoCount() == steps + 1); // the typed value, committed first
+    hoverTo(viewport, centreOf(viewport) + QPointF(40, 0));
+    QTest::keyClick(&viewport, Qt::Key_Escape); // cancels the move only
+    CHECK_FALSE(session.inTransaction());
+    CHECK(session.document().node(bone).transform == typed);
+    CHECK(session.history().undoCount() == steps + 1);
 }
 
 TEST_CASE_METHOD(TransformToolFixture,

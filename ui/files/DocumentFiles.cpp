@@ -11,6 +11,7 @@
 #include "ui/files/SaveAsDialog.h"
 
 #include <QAction>
+#include <QApplication>
 #include <QCoreApplication>
 #include <QDir>
 #include <QFileDialog>
@@ -139,10 +140,19 @@ QProgressDialog* DocumentFiles::makeProgress(const QString& label) {
     return progress;
 }
 
+void DocumentFiles::endOpenEdits() {
+    // Text being typed where leaving commits it (a node's name, an outliner or group-name cell
+    // editor) is committed by taking the focus away; the gestures that hold a transaction end
+    // through the session's signal.
+    if (QWidget* focused = QApplication::focusWidget())
+        focused->clearFocus();
+    m_session.finishOpenEdits();
+}
+
 bool DocumentFiles::maybeSave() {
     // A value still being typed (or a drag still held) is a change like any other: it is ended
     // first, so the question is asked about it and a save writes it.
-    m_session.finishOpenEdits();
+    endOpenEdits();
     if (!m_session.hasDocument() || !m_session.isModified())
         return true;
     PromptAnswer answer = m_promptAnswer;
@@ -282,7 +292,7 @@ void DocumentFiles::saveTo(const QString& path, const SaveFormat& format,
     }
     // The bytes are made here, from the live document, once every open edit has ended (so the
     // file and the history agree on what was saved); the worker only writes them.
-    m_session.finishOpenEdits();
+    endOpenEdits();
     auto encoded =
         core::io::encodeG4mfForPath(m_session.document(), path.toStdString(), format.options);
     if (!encoded) {
@@ -291,7 +301,7 @@ void DocumentFiles::saveTo(const QString& path, const SaveFormat& format,
         finish(error);
         return;
     }
-    const std::uint64_t step = m_session.revision();
+    const std::uint64_t revisionAtEncode = m_session.revision();
     setBusy(true);
     QProgressDialog* progress = makeProgress(tr("Saving %1...").arg(QFileInfo(path).fileName()));
     auto cancelled = std::make_shared<std::atomic<bool>>(false);
@@ -303,7 +313,8 @@ void DocumentFiles::saveTo(const QString& path, const SaveFormat& format,
         [bytes, file, cancelled] {
             return core::io::writeEncodedG4mf(*bytes, file, cancelled.get());
         },
-        [this, path, format, step, bytes, progress, cancelled, finish](core::Result<void> written) {
+        [this, path, format, revisionAtEncode, bytes, progress, cancelled,
+         finish](core::Result<void> written) {
             progress->deleteLater();
             setBusy(false);
             if (!written) {
@@ -317,7 +328,7 @@ void DocumentFiles::saveTo(const QString& path, const SaveFormat& format,
                 finish(error);
                 return;
             }
-            m_session.markSaved(path, format, step);
+            m_session.markSaved(path, format, revisionAtEncode);
             m_recent->add(path);
             QString text = tr("Saved %1").arg(QFileInfo(path).fileName());
             for (const std::string& warning : bytes->warnings)
@@ -339,7 +350,7 @@ bool DocumentFiles::saveCurrent() {
 bool DocumentFiles::chooseAndSaveAs(bool waitForIt) {
     if (!m_session.hasDocument() || m_busy)
         return false;
-    m_session.finishOpenEdits();
+    endOpenEdits();
     SaveAsDialog dialog(m_session.suggestedSavePath(), m_session.saveFormat(), &m_window);
     if (dialog.exec() != QDialog::Accepted)
         return false;
@@ -359,7 +370,7 @@ bool DocumentFiles::chooseAndSaveAs(bool waitForIt) {
 void DocumentFiles::revertToSaved() {
     if (m_busy || !m_session.hasDocument() || m_session.filePath().isEmpty())
         return;
-    m_session.finishOpenEdits(); // a value being typed is among the changes Revert discards
+    endOpenEdits(); // a value being typed is among the changes Revert discards
     if (m_session.isModified() && m_promptAnswer == PromptAnswer::Ask) {
         const auto choice = QMessageBox::question(
             &m_window, tr("Revert"),

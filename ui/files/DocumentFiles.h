@@ -86,6 +86,9 @@ signals:
     void busyChanged(bool busy);
 
 private:
+    // Ends every edit in progress as leaving it would: a save writes what the user sees, and the
+    // unsaved-changes question knows about it (decision 0066).
+    void endOpenEdits();
     void createActions();
     void updateActions();
     void chooseAndOpen();

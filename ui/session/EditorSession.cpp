@@ -244,6 +244,11 @@ void EditorSession::afterHistoryCall() {
     }
 }
 
+void EditorSession::setMergeWindowForTests(std::chrono::milliseconds window) {
+    HYPERRIG_EXPECTS(m_history != nullptr);
+    m_history->setMergeWindow(window);
+}
+
 void EditorSession::finishOpenEdits() {
     emit openEditsMustFinish();
 }

@@ -14,6 +14,7 @@
 #include <QObject>
 #include <QString>
 
+#include <chrono>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -36,11 +37,12 @@ struct SaveFormat {
 // observe it and change the document only through execute(); MainWindow only arranges them.
 //
 // Signals, in the order a change produces them:
+//   openEditsMustFinish   finishOpenEdits() was called (the file actions call it before a save
+//                         or before the document goes): every gesture holding a transaction ends
+//                         it as leaving it would
 //   aboutToReplaceDocument / documentReplaced  around New, Open, Revert and Close (models reset);
 //                         a gesture's open transaction dies with the old history: its owner
 //                         forgets it here
-//   openEditsMustFinish   finishOpenEdits() was called (before a save, or before the document
-//                         goes): every gesture holding a transaction ends it as leaving it would
 //   aboutToChange         before execute, undo, redo, a history jump, a transaction's commit or
 //                         rollback, and before the session goes: the document and the compiled
 //                         rig are still as they were (a viewport build reading them on another
@@ -126,6 +128,9 @@ public:
     void goToStep(std::size_t undoCount);
     // Contract: hasDocument().
     const core::edit::History& history() const;
+    // Tests: how long after an edit the next one may merge into its undo step (History's merge
+    // window, 750 ms by default), for the open document's history.
+    void setMergeWindowForTests(std::chrono::milliseconds window);
     bool isModified() const;
 
     // --- selection (not part of the history) -------------------------------------------------

@@ -149,18 +149,9 @@ TransformTool::TransformTool(EditorSession& session, ViewportWidget& viewport,
             cancel();
     });
     // An operation still running when the window closes (its keys are the operation's, so the
-    // file actions are out of reach until then): kept where it is, as a click would.
+    // file actions are out of reach until then): kept where it is, as Enter would.
     connect(&m_session, &EditorSession::openEditsMustFinish, this, [this] {
         if (isBusy())
-            confirm();
-    });
-    // The pointer is free during G/R/S/E: a click in a panel (or a menu opened) moves the focus
-    // out of the viewport, and the operation is kept where it is, as a click in the viewport
-    // would, before that panel edits: otherwise its edit would join the operation's transaction
-    // (a right click would then roll it back too). Focus leaving the window (nullptr) keeps the
-    // operation going.
-    connect(qApp, &QApplication::focusChanged, this, [this](QWidget*, QWidget* now) {
-        if (isBusy() && now && now != &m_viewport && !m_viewport.isAncestorOf(now))
             confirm();
     });
 }
@@ -283,6 +274,9 @@ bool TransformTool::begin(Operation operation, const QString& name, bool fromGiz
         emit message(tr("Finish the running operation first (Enter confirms, Escape cancels)"));
         return false;
     }
+    // A value still being typed in a panel is its own step, not part of this operation's (ended
+    // while this tool is not busy yet, so it does not confirm itself).
+    m_session.finishOpenEdits();
     const auto frame = gizmoForSelection(false);
     m_frame = frame.value_or(render::view::TransformGizmo{});
     m_space = DrawnSpace::of(m_session.document().dimension(), m_viewport.overlayState().view);
@@ -294,6 +288,10 @@ bool TransformTool::begin(Operation operation, const QString& name, bool fromGiz
     m_angle = 0.0F;
     m_press = m_previous = pointerNow();
     m_session.beginTransaction(name.toStdString());
+    // The pointer is free during the operation: a press outside the viewport confirms it first
+    // (eventFilter), so what that press does in a panel or a menu is a step of its own and not
+    // part of the operation (a right click would otherwise roll it back too).
+    qApp->installEventFilter(this);
     if (!fromGizmo) {
         m_handle = GizmoHandle::None;
         m_viewport.setFocus(Qt::OtherFocusReason); // X, Y, Z, digits and Escape come here
@@ -445,6 +443,7 @@ void TransformTool::finish(bool commit) {
                                  .arg(QString::fromStdString(inserted.error().message())));
         }
     }
+    qApp->removeEventFilter(this);
     m_operation = Operation::None;
     m_fromGizmo = false;
     m_handle = GizmoHandle::None;
@@ -465,6 +464,14 @@ void TransformTool::finish(bool commit) {
     }
     updateGizmo();
     emit stateChanged();
+}
+
+bool TransformTool::eventFilter(QObject* watched, QEvent* event) {
+    if (event->type() == QEvent::MouseButtonPress && isBusy())
+        if (auto* widget = qobject_cast<QWidget*>(watched);
+            widget && widget != &m_viewport && !m_viewport.isAncestorOf(widget))
+            confirm();
+    return QObject::eventFilter(watched, event);
 }
 
 void TransformTool::setStatus(QString text) {

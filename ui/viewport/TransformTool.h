@@ -98,6 +98,11 @@ signals:
     // The gizmo mode, orientation or busy state changed (the actions follow).
     void stateChanged();
 
+protected:
+    // While an operation runs: a mouse press anywhere outside the viewport (a panel, a menu bar,
+    // another window) confirms it first, as a click in the viewport would.
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
 private:
     enum class Operation { None, Move, Rotate, ScaleLength, PlaceHead, BoneTail };
 

@@ -37,13 +37,17 @@ protected:
         if (event->type() != QEvent::ShortcutOverride && event->type() != QEvent::KeyPress)
             return QObject::eventFilter(watched, event);
         const auto* key = static_cast<QKeyEvent*>(event);
-        const QKeySequence pressed(key->keyCombination());
+        // The keypad's Delete is Delete: Qt's shortcut map tries it without KeypadModifier too.
+        const QKeySequence pressed(
+            QKeyCombination(key->modifiers() & ~Qt::KeypadModifier, Qt::Key(key->key())));
         if (!m_keys.contains(pressed))
             return QObject::eventFilter(watched, event);
         if (event->type() == QEvent::ShortcutOverride) {
             event->accept();
             return true;
         }
+        if (m_pressed && key->isAutoRepeat())
+            return true; // a held key acts once (Delete held must not remove every row)
         return m_pressed && m_pressed(*key);
     }
 

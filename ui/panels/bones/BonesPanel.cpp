@@ -208,9 +208,9 @@ BonesPanel::BonesPanel(EditorSession& session, QWidget* parent)
     // stateChanged, not toggled: a click on "—" (some bones define it) goes to checked, which
     // toggled does not report (a partly checked box already counts as checked).
     connect(m_lengthDefined, &QCheckBox::stateChanged, this,
-            [this](int state) { lengthDefinedClicked(state != Qt::Unchecked); });
+            [this](int state) { setLengthDefined(state != Qt::Unchecked); });
     connect(m_massDefined, &QCheckBox::stateChanged, this,
-            [this](int state) { massDefinedClicked(state != Qt::Unchecked); });
+            [this](int state) { setMassDefined(state != Qt::Unchecked); });
     connect(m_lengthFromChild, &QPushButton::clicked, this, &BonesPanel::lengthFromChild);
     connect(m_shape, &QComboBox::activated, this, &BonesPanel::shapeChosen);
 
@@ -403,7 +403,7 @@ void BonesPanel::executeForBones(std::vector<std::unique_ptr<core::edit::Command
     refresh();
 }
 
-void BonesPanel::lengthDefinedClicked(bool defined) {
+void BonesPanel::setLengthDefined(bool defined) {
     m_problem->hide();
     std::vector<std::unique_ptr<core::edit::Command>> commands;
     for (NodeId id : m_bones) {
@@ -416,7 +416,7 @@ void BonesPanel::lengthDefinedClicked(bool defined) {
     executeForBones(std::move(commands), "Set Bone Length");
 }
 
-void BonesPanel::massDefinedClicked(bool defined) {
+void BonesPanel::setMassDefined(bool defined) {
     m_problem->hide();
     std::vector<std::unique_ptr<core::edit::Command>> commands;
     for (NodeId id : m_bones) {

@@ -55,8 +55,8 @@ private:
     void refresh();
     void showPlacement();
     void showShapes();
-    void lengthDefinedClicked(bool defined);
-    void massDefinedClicked(bool defined);
+    void setLengthDefined(bool defined);
+    void setMassDefined(bool defined);
     void shapeChosen(int index);
     void lengthFromChild();
     void addShape(int kind);

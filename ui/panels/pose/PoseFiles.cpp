@@ -4,6 +4,7 @@
 #include "core/eval/PoseFile.h"
 #include "core/eval/PoseFileWriter.h"
 #include "ui/actions/MakeAction.h"
+#include "ui/files/PathField.h"
 #include "ui/session/EditorSession.h"
 
 #include <QAction>
@@ -75,12 +76,16 @@ void PoseFiles::chooseAndSave() {
                        tr("Pose files (*.json);;All files (*)"));
     dialog.setObjectName(QStringLiteral("savePoseDialog"));
     dialog.setAcceptMode(QFileDialog::AcceptSave);
-    // The dialog adds ".json" to a name without a suffix before it asks about replacing a file,
-    // so the file it asks about is the one written.
-    dialog.setDefaultSuffix(QStringLiteral("json"));
+    dialog.setDefaultSuffix(QStringLiteral("json")); // "walk" saves walk.json
+    // The question is ours, about the file written: a platform's file dialog asks about the name
+    // typed ("walk") before Qt adds the suffix.
+    dialog.setOption(QFileDialog::DontConfirmOverwrite);
     if (dialog.exec() != QDialog::Accepted || dialog.selectedFiles().isEmpty())
         return;
-    saveTo(dialog.selectedFiles().front());
+    const QString path = dialog.selectedFiles().front();
+    if (QFileInfo::exists(path) && !askToReplaceFiles(m_dialogParent, {path}))
+        return;
+    saveTo(path);
 }
 
 QString PoseFiles::loadFrom(const QString& path) {

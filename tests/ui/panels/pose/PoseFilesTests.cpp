@@ -210,9 +210,9 @@ TEST_CASE("a pose file with a bind pose as its base shows that pose as the curre
 
 namespace {
 
-// Answers Save Pose...'s file dialog as a user typing `name` (no suffix) and pressing Save does;
-// the dialog's "already exists" question gets No, and the dialog is then cancelled. Counts the
-// questions.
+// Answers Save Pose...'s file dialog as a user typing `name` (no suffix) and pressing Save does,
+// and any "already exists" question with No (the dialog is cancelled if it is still open). Counts
+// the questions.
 class SavePoseAnswerer : public QObject {
 public:
     QString name;
@@ -222,8 +222,7 @@ protected:
     bool eventFilter(QObject* watched, QEvent* event) override {
         if (event->type() != QEvent::Show)
             return false;
-        if (auto* box = qobject_cast<QMessageBox*>(watched);
-            box && qobject_cast<QFileDialog*>(box->parentWidget())) {
+        if (auto* box = qobject_cast<QMessageBox*>(watched)) {
             ++questions;
             QMetaObject::invokeMethod(
                 box, [box] { box->done(QMessageBox::No); }, Qt::QueuedConnection);
