@@ -115,6 +115,16 @@ struct TransformToolFixture {
     static void hoverTo(ViewportWidget& viewport, QPointF to) {
         sendMouse(viewport, QEvent::MouseMove, to, Qt::NoButton, Qt::NoButton);
     }
+    // Faces `bone` and drags its gizmo's Y arrow 60 px up, the button still held; returns where
+    // the bone's origin is drawn.
+    QPointF dragYArrowUp(core::model::NodeId bone) {
+        ViewportWidget& viewport = window.viewportWidget();
+        viewport.setCamera(frontCameraOn(drawn3(worldOf(window, bone).position())));
+        const QPointF centre = pixelOf(viewport, worldOf(window, bone).position());
+        pressAt(viewport, centre + QPointF(0, -60)); // the Y arrow
+        dragTo(viewport, centre + QPointF(0, -120));
+        return centre;
+    }
 
     static QAction* action(MainWindow& window, const char* name) {
         auto* found = window.findChild<QAction*>(QString::fromLatin1(name));
@@ -189,11 +199,8 @@ TEST_CASE_METHOD(TransformToolFixture,
     ViewportWidget& viewport = window.viewportWidget();
     ui::EditorSession& session = window.session();
     const auto transformBefore = session.document().node(bone).transform;
-    viewport.setCamera(frontCameraOn(drawn3(worldOf(window, bone).position())));
     const std::size_t steps = session.history().undoCount();
-    const QPointF centre = pixelOf(viewport, worldOf(window, bone).position());
-    pressAt(viewport, centre + QPointF(0, -60)); // the Y arrow
-    dragTo(viewport, centre + QPointF(0, -120));
+    const QPointF centre = dragYArrowUp(bone);
     REQUIRE(session.document().node(bone).transform != transformBefore);
     QTest::keyClick(&viewport, Qt::Key_Escape);
     CHECK(session.document().node(bone).transform == transformBefore);
@@ -209,11 +216,8 @@ TEST_CASE_METHOD(TransformToolFixture,
     ViewportWidget& viewport = window.viewportWidget();
     ui::EditorSession& session = window.session();
     const auto transformBefore = session.document().node(bone).transform;
-    viewport.setCamera(frontCameraOn(drawn3(worldOf(window, bone).position())));
     const std::size_t steps = session.history().undoCount();
-    const QPointF centre = pixelOf(viewport, worldOf(window, bone).position());
-    pressAt(viewport, centre + QPointF(0, -60)); // the Y arrow
-    dragTo(viewport, centre + QPointF(0, -120));
+    const QPointF centre = dragYArrowUp(bone);
     const auto moved = session.document().node(bone).transform;
     REQUIRE(moved != transformBefore);
     REQUIRE(session.inTransaction());
