@@ -258,10 +258,9 @@ bool BlendAmountsView::eventFilter(QObject* watched, QEvent* event) {
         m_drag = Drag::Ended;
         if (m_session.inTransaction())
             m_session.rollbackTransaction();
-        if (auto* slider = qobject_cast<QSlider*>(watched))
-            letGoOf(*slider);
-        m_drag = Drag::None;
-        showValues();
+        // Installed on the sliders only. Their release (sliderReleased) ends the drag and shows
+        // the document's amount again.
+        letGoOf(*static_cast<QSlider*>(watched));
         return true;
     }
     return QGroupBox::eventFilter(watched, event);
