@@ -356,7 +356,8 @@ void InteropFiles::exportMpfb(const QString& path, const QString& baseMesh,
 }
 
 void InteropFiles::writeInBackground(const QString& path, std::vector<std::byte> bytes,
-                                     const QString& successMessage) {
+                                     const QString& successMessage,
+                                     std::optional<ExportReport> report) {
     m_files.setBusy(true);
     QProgressDialog* progress =
         m_files.makeProgress(tr("Exporting %1...").arg(QFileInfo(path).fileName()));
@@ -367,7 +368,8 @@ void InteropFiles::writeInBackground(const QString& path, std::vector<std::byte>
     runInBackground<core::Result<void>>(
         this,
         [data, file, cancelled] { return core::writeFileAtomically(file, *data, cancelled.get()); },
-        [this, path, progress, cancelled, successMessage](core::Result<void> written) {
+        [this, path, progress, cancelled, successMessage,
+         report = std::move(report)](core::Result<void> written) mutable {
             progress->deleteLater();
             m_files.setBusy(false);
             if (!written) {
@@ -382,6 +384,10 @@ void InteropFiles::writeInBackground(const QString& path, std::vector<std::byte>
                 return;
             }
             emit m_files.message(successMessage);
+            if (report) {
+                m_lastReport = std::move(report->report);
+                openLastReport(report->title);
+            }
             emit finished({});
         });
 }
@@ -389,6 +395,10 @@ void InteropFiles::writeInBackground(const QString& path, std::vector<std::byte>
 void InteropFiles::showReport(const QString& title, ImportReport report) {
     m_lastReport = std::move(report);
     emit m_files.message(m_lastReport.summary);
+    openLastReport(title);
+}
+
+void InteropFiles::openLastReport(const QString& title) {
     if (m_lastReport.findings.empty() || !asks())
         return;
     // Not modal: the document is open behind it and can be looked at while reading.

@@ -14,6 +14,7 @@
 #include <QString>
 
 #include <functional>
+#include <optional>
 
 class QAction;
 class QDialog;
@@ -131,9 +132,20 @@ private:
                                        const std::vector<core::io::GltfStaticMesh>& meshes);
     // Suggested output: the document's (or its source's) folder and name with `suffix`.
     QString suggestedExportPath(const QString& suffix) const;
+    // A report an export opens once its file is written.
+    struct ExportReport {
+        QString title;
+        ImportReport report;
+    };
+    // Writes `bytes` to `path` atomically on a worker; once written, says `successMessage` and,
+    // given a report, remembers it as lastReport() and opens it (never before the write
+    // succeeded: a failed or cancelled write must not leave an "Exported" window behind).
     void writeInBackground(const QString& path, std::vector<std::byte> bytes,
-                           const QString& successMessage);
+                           const QString& successMessage,
+                           std::optional<ExportReport> report = std::nullopt);
     void showReport(const QString& title, ImportReport report);
+    // The report window for lastReport(), when it has findings and the session asks (non-modal).
+    void openLastReport(const QString& title);
     void fail(const QString& title, const QString& error);
     bool asks() const;
 

@@ -67,23 +67,22 @@ void InteropFiles::exportUsda(const QString& path) {
     if (!encoded)
         return fail(title, QString::fromStdString(encoded.error().message()));
     // What .usda cannot carry is said with the result, as the CLI says it on stderr, and listed
-    // in a report window (a status bar line holds only so much).
+    // in a report window (a status bar line holds only so much) once the file is written.
     QString text = tr("Exported %1").arg(name);
     for (const std::string& warning : encoded->warnings)
         text += tr(" · %1").arg(QString::fromStdString(warning));
-    if (!encoded->warnings.empty() && asks()) {
-        ImportReport report;
-        report.summary = tr("Exported %1 with %n warning(s): what .usda does not hold was left "
-                            "out",
-                            nullptr, static_cast<int>(encoded->warnings.size()))
-                             .arg(name);
+    std::optional<ExportReport> report;
+    if (!encoded->warnings.empty()) {
+        report.emplace();
+        report->title = tr("UsdSkel Export Report");
+        report->report.summary = tr("Exported %1 with %n warning(s): what .usda does not hold "
+                                    "was left out",
+                                    nullptr, static_cast<int>(encoded->warnings.size()))
+                                     .arg(name);
         for (const std::string& warning : encoded->warnings)
-            report.findings.emplace_back(name, QString::fromStdString(warning));
-        auto* dialog = new ImportReportDialog(tr("UsdSkel Export Report"), report, &m_window);
-        dialog->setAttribute(Qt::WA_DeleteOnClose);
-        dialog->show();
+            report->report.findings.emplace_back(name, QString::fromStdString(warning));
     }
-    writeInBackground(path, usdaFileBytes(encoded->text), text);
+    writeInBackground(path, usdaFileBytes(encoded->text), text, std::move(report));
 }
 
 } // namespace hyperrig::ui

@@ -11,13 +11,20 @@
 #include "tests/ui/SessionTestSupport.h"
 #include "tests/ui/files/InteropTestSupport.h"
 #include "ui/ViewportWidget.h"
+#include "ui/files/ImportReport.h"
 #include "ui/files/PathField.h"
 #include "ui/files/UsdExportDialog.h"
 #include "ui/session/EditorSession.h"
 
+#include <QApplication>
+#include <QEvent>
+#include <QFileInfo>
 #include <QLabel>
 #include <QMenu>
+#include <QMessageBox>
+#include <QMetaObject>
 #include <QStatusBar>
+#include <QTreeWidget>
 
 #include <catch2/catch.hpp>
 #include <string>
@@ -30,6 +37,37 @@ namespace {
 QString usdInteropData(const char* name) {
     return QString::fromStdString(hyperrig::test::usdData(name).string());
 }
+
+// Installed on qApp: closes every message box as it appears, as a user would, noting its text and
+// how many report windows were open then.
+class MessageBoxCloser : public QObject {
+public:
+    QStringList texts;
+    int reportsOpenMeanwhile = 0;
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override {
+        if (event->type() == QEvent::Show) {
+            if (auto* box = qobject_cast<QMessageBox*>(watched)) {
+                texts.push_back(box->text());
+                reportsOpenMeanwhile += static_cast<int>(visibleReports().size());
+                QMetaObject::invokeMethod(
+                    box, [box] { box->done(QMessageBox::Ok); }, Qt::QueuedConnection);
+            }
+        }
+        return false;
+    }
+
+public:
+    static QList<hyperrig::ui::ImportReportDialog*> visibleReports() {
+        QList<hyperrig::ui::ImportReportDialog*> reports;
+        for (QWidget* widget : QApplication::topLevelWidgets())
+            if (auto* report = qobject_cast<hyperrig::ui::ImportReportDialog*>(widget);
+                report && report->isVisible())
+                reports.push_back(report);
+        return reports;
+    }
+};
 
 } // namespace
 
@@ -170,4 +208,43 @@ TEST_CASE_METHOD(InteropWindowFixture,
     CHECK(message.startsWith(QStringLiteral("Exported simple.usda")));
     CHECK(message.contains(QStringLiteral("not written")));
     CHECK(hyperrig::core::io::readUsda(exported.toStdString()));
+}
+
+TEST_CASE_METHOD(
+    InteropWindowFixture,
+    "the UsdSkel export report opens once the file is written, never for a failed write",
+    "[ui][files][interop][usd]") {
+    // RiggedSimple's normals and material are left out of .usda, each with a warning.
+    REQUIRE(
+        importGltfThroughMenu(hyperrig::test::interopGltfFixture("RiggedSimple.gltf")).isEmpty());
+    window.files().setPromptAnswerForTests(hyperrig::ui::DocumentFiles::PromptAnswer::Ask);
+    MessageBoxCloser closer;
+    qApp->installEventFilter(&closer);
+
+    // /proc takes no new files, even for root: the write fails after the encoding's warnings.
+    interop->exportUsda(QStringLiteral("/proc/hyperrig-usd-report-test.usda"));
+    CHECK_FALSE(waitForInterop().isEmpty());
+    REQUIRE(closer.texts.size() == 1); // the failure, said in a message box
+    CHECK(closer.reportsOpenMeanwhile == 0);
+    CHECK(MessageBoxCloser::visibleReports().isEmpty());
+    CHECK_FALSE(interop->lastReport().summary.startsWith(QStringLiteral("Exported")));
+
+    hyperrig::test::TemporaryFolder folder;
+    const QString exported = QString::fromStdString((folder / "simple.usda").string());
+    interop->exportUsda(exported);
+    REQUIRE(waitForInterop().isEmpty());
+    qApp->removeEventFilter(&closer);
+    CHECK(closer.texts.size() == 1); // no box for the written file
+    const auto reports = MessageBoxCloser::visibleReports();
+    REQUIRE(reports.size() == 1);
+    CHECK(reports.front()->windowTitle() == QStringLiteral("UsdSkel Export Report"));
+    const hyperrig::ui::ImportReport& report = interop->lastReport();
+    CHECK(report.summary.startsWith(QStringLiteral("Exported simple.usda with")));
+    CHECK(reports.front()->findings()->topLevelItemCount() ==
+          static_cast<int>(report.findings.size()));
+    CHECK_FALSE(report.findings.empty());
+    CHECK(QFileInfo::exists(exported));
+    for (auto* open : reports)
+        open->close();
+    window.files().setPromptAnswerForTests(hyperrig::ui::DocumentFiles::PromptAnswer::Discard);
 }
