@@ -1,3 +1,4 @@
+#include "core/edit/commands/NodeCommands.h"
 #include "tests/ui/TriggerAction.h"
 #include "ui/MainWindow.h"
 #include "ui/ViewportWidget.h"
@@ -412,6 +413,41 @@ TEST_CASE("pose sliders pose the selected bone in the current pose, which applie
         CHECK(window.document()->node(arm).transform == restTransform);
         CHECK(boneLine(forearm).head == restForearm);
     }
+}
+
+TEST_CASE("the Pose menu follows edits that break or mend the rig", "[ui][mainwindow]") {
+    MainWindow window;
+    openSample(window, "creature-4d.g4tf");
+    auto& session = window.session();
+    const auto arm = window.document()->findNode("LeftUpperArm");
+    REQUIRE(arm);
+    session.select({arm});
+    auto* resetPose = window.findChild<QAction*>(QStringLiteral("resetPoseAction"));
+    auto* resetBone = window.findChild<QAction*>(QStringLiteral("resetBonePoseAction"));
+    auto* applyAsRest = window.findChild<QAction*>(QStringLiteral("applyPoseAsRestAction"));
+    REQUIRE(resetPose != nullptr);
+    REQUIRE(resetBone != nullptr);
+    REQUIRE(applyAsRest != nullptr);
+    REQUIRE(session.rig() != nullptr);
+    CHECK(resetPose->isEnabled());
+    CHECK(resetBone->isEnabled());
+    CHECK(applyAsRest->isEnabled());
+
+    // A 4x4 basis of zeros: the bone's rest transform has no inverse, so the rig cannot compile.
+    hyperrig::core::model::NodeTransform singular;
+    singular.form = hyperrig::core::model::NodeTransform::Form::Basis;
+    singular.basis.assign(16, 0.0);
+    REQUIRE(session.execute(hyperrig::core::edit::setTransform(arm, singular)));
+    REQUIRE(session.rig() == nullptr);
+    CHECK_FALSE(resetPose->isEnabled());
+    CHECK_FALSE(resetBone->isEnabled());
+    CHECK_FALSE(applyAsRest->isEnabled());
+
+    window.findChild<QAction*>(QStringLiteral("undoAction"))->trigger();
+    REQUIRE(session.rig() != nullptr);
+    CHECK(resetPose->isEnabled());
+    CHECK(resetBone->isEnabled());
+    CHECK(applyAsRest->isEnabled());
 }
 
 TEST_CASE("the View menu's display toggles and the overlay's checkboxes agree",

@@ -55,6 +55,9 @@ ViewportActions::ViewportActions(EditorSession& session, ViewportWidget& viewpor
             &ViewportActions::showOverlayState);
     connect(&m_session, &EditorSession::documentReplaced, this, &ViewportActions::updateEnabled);
     connect(&m_session, &EditorSession::selectionChanged, this, &ViewportActions::updateEnabled);
+    // An edit can break the rig (a bone's rest transform made singular) or mend it, or turn the
+    // current node into a bone or out of one.
+    connect(&m_session, &EditorSession::changed, this, &ViewportActions::updateEnabled);
     showOverlayState();
     updateEnabled();
 }
