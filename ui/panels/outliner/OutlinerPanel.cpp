@@ -2,6 +2,7 @@
 
 #include "ui/actions/NodeActions.h"
 #include "ui/panels/outliner/OutlinerModel.h"
+#include "ui/panels/outliner/OutlinerNameDelegate.h"
 #include "ui/session/EditorSession.h"
 
 #include <QAction>
@@ -85,6 +86,20 @@ OutlinerPanel::OutlinerPanel(EditorSession& session, NodeActions& actions, QWidg
                                            QHeaderView::ResizeToContents);
     m_view->installEventFilter(this);
     m_view->expandAll();
+    auto* names = new OutlinerNameDelegate(m_view);
+    m_view->setItemDelegateForColumn(OutlinerModel::NameColumn, names);
+    // A refused rename opens the editor again with the typed text (once the refused one has
+    // closed: the view closes it after the commit returns).
+    names->setRefusalHandler([this, names](const QPersistentModelIndex& row) {
+        QMetaObject::invokeMethod(
+            this,
+            [this, names, row] {
+                if (row.isValid() && m_view->isVisible())
+                    m_view->edit(row);      // the new editor takes the kept text (setEditorData)
+                names->forgetRefusedText(); // kept for no editor when none opened
+            },
+            Qt::QueuedConnection);
+    });
 
     connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this,
             &OutlinerPanel::pushSelection);
@@ -236,6 +251,10 @@ void OutlinerPanel::startRename() {
     m_view->selectionModel()->setCurrentIndex(index, QItemSelectionModel::NoUpdate);
     m_syncing = false;
     m_view->scrollTo(index);
+    if (QWidget* open = m_view->indexWidget(index)) { // already being renamed (a refused name)
+        open->setFocus(Qt::ShortcutFocusReason);
+        return;
+    }
     m_view->setFocus(Qt::ShortcutFocusReason);
     m_view->edit(index);
 }

@@ -262,7 +262,30 @@ TEST_CASE("F2 renames in place; a refused name is reported and the row keeps its
         CHECK(reason.contains("'.'"));
         CHECK(f.view->toolTip() == reason);
         CHECK(f.view->statusTip() == reason);
+        // The editor is open again with what was typed, all selected: one key replaces it.
+        QCoreApplication::processEvents(); // the panel reopens it through a queued call
+        REQUIRE(f.editor() != nullptr);
+        CHECK(f.editor()->text() == "Bad.Name");
+        CHECK(f.editor()->selectedText() == "Bad.Name");
 
+        SECTION("fixing the typed name renames") {
+            f.editor()->setCursorPosition(3);
+            QTest::keyClick(f.editor(), Qt::Key_Delete); // Bad.Name -> BadName
+            QTest::keyClick(f.editor(), Qt::Key_Return);
+            QCoreApplication::processEvents();
+            CHECK(f.session.document().node(spine).displayName() == "BadName");
+            CHECK(f.editor() == nullptr);
+            CHECK(f.session.undoName().startsWith(QStringLiteral("Rename")));
+        }
+        SECTION("Escape gives up: the name stays and no editor comes back") {
+            QTest::keyClick(f.editor(), Qt::Key_Escape);
+            QCoreApplication::processEvents();
+            CHECK(f.editor() == nullptr);
+            CHECK(f.session.document().node(spine).displayName() == "Spine");
+            f.actions.rename()->trigger(); // a new rename starts from the stored name
+            REQUIRE(f.editor() != nullptr);
+            CHECK(f.editor()->text() == "Spine");
+        }
         SECTION("the next edit clears the reason") {
             f.actions.rename()->trigger(); // what Edit > Rename does: renameRequested
             REQUIRE(f.editor() != nullptr);
