@@ -140,7 +140,7 @@ bool GroupNamesModel::setData(const QModelIndex& index, const QVariant& value, i
         return false;
     const QString name = value.toString();
     if (name == nameAt(index.row()))
-        return false;
+        return true; // accepted as it is: no undo step (and no editor reopened for it)
     // The panel runs the command; the session's change refreshes this model.
     return m_rename(static_cast<std::size_t>(index.row()), name.toStdString());
 }

@@ -7,6 +7,7 @@
 #include "ui/panels/groups/GroupNamesModel.h"
 #include "ui/session/EditorSession.h"
 #include "ui/session/SelectedSkeleton.h"
+#include "ui/widgets/KeepTypedTextDelegate.h"
 #include "ui/widgets/PanelWidgets.h"
 #include "ui/widgets/RowMovePlan.h"
 #include "ui/widgets/RowMoveTableView.h"
@@ -74,6 +75,9 @@ GroupNamesPanel::GroupNamesPanel(EditorSession& session, QWidget* parent)
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
     m_table->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed);
+    // A refused name (taken, forbidden) opens the editor again with the typed text.
+    m_table->setItemDelegateForColumn(GroupNamesModel::NameColumn,
+                                      new KeepTypedTextDelegate(m_table));
     // F2 renames the current group (the table's edit key), not the current node.
     claimKeysFromWindowShortcuts(*m_table,
                                  {QKeySequence(Qt::Key_F2), QKeySequence(Qt::Key_Delete)});

@@ -2,8 +2,8 @@
 
 #include "ui/actions/NodeActions.h"
 #include "ui/panels/outliner/OutlinerModel.h"
-#include "ui/panels/outliner/OutlinerNameDelegate.h"
 #include "ui/session/EditorSession.h"
+#include "ui/widgets/KeepTypedTextDelegate.h"
 
 #include <QAction>
 #include <QGuiApplication>
@@ -86,20 +86,8 @@ OutlinerPanel::OutlinerPanel(EditorSession& session, NodeActions& actions, QWidg
                                            QHeaderView::ResizeToContents);
     m_view->installEventFilter(this);
     m_view->expandAll();
-    auto* names = new OutlinerNameDelegate(m_view);
-    m_view->setItemDelegateForColumn(OutlinerModel::NameColumn, names);
-    // A refused rename opens the editor again with the typed text (once the refused one has
-    // closed: the view closes it after the commit returns).
-    names->setRefusalHandler([this, names](const QPersistentModelIndex& row) {
-        QMetaObject::invokeMethod(
-            this,
-            [this, names, row] {
-                if (row.isValid() && m_view->isVisible())
-                    m_view->edit(row);      // the new editor takes the kept text (setEditorData)
-                names->forgetRefusedText(); // kept for no editor when none opened
-            },
-            Qt::QueuedConnection);
-    });
+    // A refused rename opens the editor again with the typed text.
+    m_view->setItemDelegateForColumn(OutlinerModel::NameColumn, new KeepTypedTextDelegate(m_view));
 
     connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this,
             &OutlinerPanel::pushSelection);

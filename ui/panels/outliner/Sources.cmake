@@ -5,5 +5,4 @@ target_sources(hyperrig_ui PRIVATE
     panels/outliner/OutlinerModel.cpp
     panels/outliner/OutlinerModelDragDrop.cpp
     panels/outliner/OutlinerModelMirror.cpp
-    panels/outliner/OutlinerNameDelegate.cpp
     panels/outliner/OutlinerPanel.cpp)

@@ -182,8 +182,43 @@ TEST_CASE("in the main window, F2 in the table renames the group, not a node; De
           "Torso");
     CHECK(session.document().node(body).displayName() == "Body");
 
+    // A taken name is refused; the editor comes back with it, selected, to be corrected.
+    const std::string taken = core::model::skinGroupNames(
+        session.document(), session.document().node(body).meshInstance()->mesh)[0];
+    table->setCurrentIndex(table->model()->index(2, 1));
+    QTest::keyClick(table, Qt::Key_F2);
+    editor = qobject_cast<QLineEdit*>(QApplication::focusWidget());
+    REQUIRE(editor != nullptr);
+    editor->selectAll();
+    QTest::keyClicks(editor, QString::fromStdString(taken));
+    QTest::keyClick(editor, Qt::Key_Return);
+    QCoreApplication::processEvents(); // the commit (queued)
+    QCoreApplication::processEvents(); // the editor opened again (queued by the refusal)
+    CHECK(session.history().undoCount() == steps + 1);
+    editor = qobject_cast<QLineEdit*>(QApplication::focusWidget());
+    REQUIRE(editor != nullptr);
+    REQUIRE(table->isAncestorOf(editor));
+    CHECK(editor->text().toStdString() == taken);
+    CHECK(editor->selectedText() == editor->text());
+    editor->end(false);
+    QTest::keyClicks(editor, QStringLiteral("2"));
+    QTest::keyClick(editor, Qt::Key_Return);
+    QCoreApplication::processEvents();
+    CHECK(core::model::skinGroupNames(session.document(),
+                                      session.document().node(body).meshInstance()->mesh)[2] ==
+          taken + "2");
+    CHECK(session.history().undoCount() == steps + 2);
+    // Return on an unchanged name closes the editor: accepted, nothing to do, no step.
+    QTest::keyClick(table, Qt::Key_F2);
+    editor = qobject_cast<QLineEdit*>(QApplication::focusWidget());
+    REQUIRE(editor != nullptr);
+    QTest::keyClick(editor, Qt::Key_Return);
+    QCoreApplication::processEvents();
+    CHECK(qobject_cast<QLineEdit*>(QApplication::focusWidget()) == nullptr);
+    CHECK(session.history().undoCount() == steps + 2);
+
     table->setFocus();
     QTest::keyClick(table, Qt::Key_Delete);
     CHECK(session.document().nodes.find(body) != nullptr);
-    CHECK(session.history().undoCount() == steps + 1);
+    CHECK(session.history().undoCount() == steps + 2);
 }
