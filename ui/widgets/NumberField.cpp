@@ -143,6 +143,12 @@ void NumberField::endRun() {
 void NumberField::userChangedValue(double value) {
     if (m_quiet)
         return;
+    // Enter makes QAbstractSpinBox read its text again and emit valueChanged even when nothing
+    // changed (keyboard tracking: AlwaysEmit). Outside a run that is no edit: an untouched "—"
+    // would otherwise read as the stand-in below the range and set every selected item to the
+    // minimum, and an untouched value would be applied again as a step.
+    if (!m_running && (m_mixed ? lineEdit()->text() == kMixedText : value == m_settledValue))
+        return;
     const bool wasMixed = m_mixed;
     const bool starting = !m_running;
     if (m_mixed) {

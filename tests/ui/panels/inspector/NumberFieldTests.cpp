@@ -65,6 +65,25 @@ TEST_CASE("a number field reports typed values, steps and Escape", "[ui][inspect
         QTest::keyClick(&field, Qt::Key_Escape);
         CHECK(cancelled.isEmpty());
     }
+    SECTION("Enter on an untouched value is no edit") {
+        QTest::keyClick(&field, Qt::Key_Return);
+        CHECK(edited.isEmpty());
+        CHECK(started.isEmpty());
+        CHECK_FALSE(field.isEditing());
+        CHECK(field.value() == 0.25);
+    }
+    SECTION("Enter on an untouched dash is no edit: the items keep their values") {
+        field.setLimits(0.0, 10.0);
+        field.setMixed();
+        QTest::keyClick(&field, Qt::Key_Return);
+        CHECK(edited.isEmpty());
+        CHECK(started.isEmpty());
+        CHECK(field.isMixed());
+        CHECK(field.text() == QStringLiteral("—"));
+        QTest::keyClick(&field, Qt::Key_Enter);
+        CHECK(edited.isEmpty());
+        CHECK(field.isMixed());
+    }
     SECTION("a mixed field shows a dash, takes a typed value and does not step") {
         field.setMixed();
         CHECK(field.text() == QStringLiteral("—"));
