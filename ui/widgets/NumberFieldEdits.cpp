@@ -77,7 +77,11 @@ void NumberFieldEdits::edited(double value) {
     auto result = m_session.execute(core::edit::asOneStep(std::move(commands), m_stepName));
     if (!result) {
         emit refused(QString::fromStdString(result.error().message()));
-        showValue(); // the field shows what the document kept
+        // The field shows what the document kept, except on the way through typed text ("0" of
+        // "0.5" where 0 is refused): the next keys would land after the kept value. Ending the
+        // run shows it.
+        if (!m_field.isTyping())
+            showValue();
     }
 }
 
@@ -99,6 +103,7 @@ void NumberFieldEdits::ended() {
             m_session.rollbackTransaction();
     }
     m_runStart.clear();
+    showValue(); // a typed value the document refused gives way to the value it kept
 }
 
 void NumberFieldEdits::cancelled() {

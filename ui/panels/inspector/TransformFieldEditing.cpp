@@ -13,7 +13,7 @@ void TransformFieldEditing::addField(NumberField* field, TransformField which) {
     connect(field, &NumberField::editingStarted, this,
             [this, field, which] { started(field, which); });
     connect(field, &NumberField::valueEdited, this,
-            [this, which](double value) { valueEdited(which, value); });
+            [this, field, which](double value) { valueEdited(*field, which, value); });
     connect(field, &NumberField::editingEnded, this, &TransformFieldEditing::ended);
     connect(field, &NumberField::editingCancelled, this, [this, which] { cancelled(which); });
 }
@@ -83,7 +83,8 @@ bool TransformFieldEditing::execute(
     return false;
 }
 
-void TransformFieldEditing::valueEdited(TransformField which, double value) {
+void TransformFieldEditing::valueEdited(const NumberField& field, TransformField which,
+                                        double value) {
     if (!m_session.hasDocument())
         return;
     const core::model::Document& document = m_session.document();
@@ -96,8 +97,11 @@ void TransformFieldEditing::valueEdited(TransformField which, double value) {
             node, withFieldValue(item->transform, document.dimension(), which, value));
     }
     const std::string name = editName(which.part, transforms.size());
-    if (!execute(name, std::move(transforms)))
-        showValues(); // the field shows the value the document kept
+    // A refused value shows what the document kept, except on the way through typed text (the
+    // "0" of "0.7071" makes a zero rotor): rewriting the text then would put the next keys after
+    // the document's value ("1.7071"). Ending the run shows the document's values.
+    if (!execute(name, std::move(transforms)) && !field.isTyping())
+        showValues();
 }
 
 bool TransformFieldEditing::runChangedSomething() const {
@@ -121,6 +125,7 @@ void TransformFieldEditing::ended() {
             m_session.rollbackTransaction();
     }
     m_runStart.clear();
+    showValues(); // a typed value the document refused gives way to the value it kept
 }
 
 void TransformFieldEditing::cancelled(TransformField which) {

@@ -52,7 +52,7 @@ signals:
 
 private:
     void started(NumberField* field, TransformField which);
-    void valueEdited(TransformField which, double value);
+    void valueEdited(const NumberField& field, TransformField which, double value);
     void ended();
     void cancelled(TransformField which);
     bool runChangedSomething() const;

@@ -339,6 +339,21 @@ TEST_CASE("switching the representation converts through the command", "[ui][ins
         f.session.undo();
         CHECK(f.transform("Spine").form == NodeTransform::Form::None);
     }
+    SECTION("a value refused on the way through typed text leaves the text alone") {
+        f.session.select({f.node("Spine")});
+        combo->setCurrentIndex(combo->findText("Rotor + scale"));
+        auto* s = child<ui::NumberField>(*f.panel, "rotorS");
+        REQUIRE(s->value() == 1.0);
+        // "0" makes a zero rotor, which the command refuses; the next keys follow it.
+        type(s, QStringLiteral("0.7071"));
+        CHECK(f.transform("Spine").rotor == std::vector<double>{0.7071, 0, 0, 0, 0, 0, 0});
+        CHECK(s->value() == 0.7071);
+        SECTION("typed to the end refused, Enter shows the value the document kept") {
+            type(s, QStringLiteral("0"));
+            CHECK(f.transform("Spine").rotor == std::vector<double>{0.7071, 0, 0, 0, 0, 0, 0});
+            CHECK(s->value() == 0.7071);
+        }
+    }
     SECTION("editing a rotor component keeps the file's 7-number rotor") {
         f.session.select({f.node("Head")});
         type(child<ui::NumberField>(*f.panel, "rotorS"), QStringLiteral("0.5"));
