@@ -50,8 +50,9 @@ void EditorSession::install(std::unique_ptr<core::model::Document> document, con
                             const SaveFormat& format, const QString& importedFrom) {
     emit aboutToReplaceDocument();
     ++m_revision;
-    // History refers to the document: it goes first.
+    // History refers to the document: it goes first (with any transaction still open in it).
     m_history.reset();
+    m_transactionOwner = nullptr;
     m_rig.reset();
     m_document = std::move(document);
     m_selection.clear();
@@ -156,7 +157,12 @@ void EditorSession::markSaved(const QString& path, const SaveFormat& format,
     afterHistoryCall();
 }
 
-core::Result<void> EditorSession::execute(std::unique_ptr<core::edit::Command> command) {
+core::Result<void> EditorSession::execute(std::unique_ptr<core::edit::Command> command,
+                                          const QObject* gesture) {
+    if (!m_history)
+        return core::Error("no document is open");
+    if (inTransaction() && gesture != m_transactionOwner)
+        finishOpenEdits(); // the gesture's step is complete before this one starts
     if (!m_history)
         return core::Error("no document is open");
     emit aboutToChange();
@@ -165,8 +171,10 @@ core::Result<void> EditorSession::execute(std::unique_ptr<core::edit::Command> c
     return result;
 }
 
-void EditorSession::beginTransaction(const std::string& name) {
+void EditorSession::beginTransaction(const std::string& name, const QObject* owner) {
     HYPERRIG_EXPECTS(m_history != nullptr);
+    if (m_history->transactionDepth() == 0)
+        m_transactionOwner = owner;
     m_history->beginTransaction(name);
 }
 
@@ -174,6 +182,8 @@ void EditorSession::commitTransaction() {
     HYPERRIG_EXPECTS(m_history != nullptr);
     emit aboutToChange();
     m_history->commit();
+    if (m_history->transactionDepth() == 0)
+        m_transactionOwner = nullptr;
     afterHistoryCall();
 }
 
@@ -181,6 +191,8 @@ void EditorSession::rollbackTransaction() {
     HYPERRIG_EXPECTS(m_history != nullptr);
     emit aboutToChange();
     m_history->rollback();
+    if (m_history->transactionDepth() == 0)
+        m_transactionOwner = nullptr;
     afterHistoryCall();
 }
 

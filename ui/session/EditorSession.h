@@ -111,10 +111,16 @@ public:
 
     // --- editing -----------------------------------------------------------------------------
     // Runs the command through History. A refused command changes nothing and says why.
-    core::Result<void> execute(std::unique_ptr<core::edit::Command> command);
+    // `gesture` is the owner of the open transaction when the command belongs to it (a typed
+    // value, a drag). Any other command (a menu action, a shortcut) first ends the gesture as
+    // leaving it would (finishOpenEdits), then runs as its own undo step: Edit > Duplicate
+    // pressed while a value is being typed must not become part of "Set Position".
+    core::Result<void> execute(std::unique_ptr<core::edit::Command> command,
+                               const QObject* gesture = nullptr);
     // Drags and other interactions: one undo step for everything between begin and commit;
-    // rollback reverts it (Escape).
-    void beginTransaction(const std::string& name);
+    // rollback reverts it (Escape). `owner` passes itself to execute for the commands of the
+    // transaction and answers openEditsMustFinish by committing or rolling it back.
+    void beginTransaction(const std::string& name, const QObject* owner);
     void commitTransaction();
     void rollbackTransaction();
     bool inTransaction() const;
@@ -244,6 +250,7 @@ private:
     SaveFormat m_saveFormat;
     bool m_lastModified = false;
     std::uint64_t m_revision = 0;
+    const QObject* m_transactionOwner = nullptr; // of the outermost open transaction
     std::vector<core::model::NodeId> m_selection;
     core::model::NodeId m_current;
     core::eval::BonePoses m_bonePoses;

@@ -287,7 +287,7 @@ bool TransformTool::begin(Operation operation, const QString& name, bool fromGiz
     m_typed.clear();
     m_angle = 0.0F;
     m_press = m_previous = pointerNow();
-    m_session.beginTransaction(name.toStdString());
+    m_session.beginTransaction(name.toStdString(), this);
     // The pointer is free during the operation: a press outside the viewport confirms it first
     // (eventFilter), so what that press does in a panel or a menu is a step of its own and not
     // part of the operation (a right click would otherwise roll it back too).
@@ -349,10 +349,12 @@ bool TransformTool::startExtrude() {
         return false;
     m_space = DrawnSpace::of(document.dimension(), m_viewport.overlayState().view);
     m_headDrawn = m_space.drawnPoint(m_newParentWorld.applyPoint(m_headLocal));
-    auto added = m_session.execute(core::edit::addBone(
-        bone, core::model::uniqueName(document, "Bone"),
-        std::vector<double>(m_headLocal.values().begin(), m_headLocal.values().end()), std::nullopt,
-        &m_newBone));
+    auto added =
+        m_session.execute(core::edit::addBone(bone, core::model::uniqueName(document, "Bone"),
+                                              std::vector<double>(m_headLocal.values().begin(),
+                                                                  m_headLocal.values().end()),
+                                              std::nullopt, &m_newBone),
+                          this);
     if (!added) {
         emit message(tr("Cannot extrude: %1").arg(QString::fromStdString(added.error().message())));
         finish(false);
@@ -402,10 +404,12 @@ bool TransformTool::placeHead(glm::vec2 pointer) {
         return false;
     }
     m_headLocal = toSkeleton->applyPoint(m_space.worldPoint(m_headDrawn));
-    auto added = m_session.execute(core::edit::addBone(
-        m_newParent, core::model::uniqueName(m_session.document(), "Bone"),
-        std::vector<double>(m_headLocal.values().begin(), m_headLocal.values().end()), std::nullopt,
-        &m_newBone));
+    auto added = m_session.execute(
+        core::edit::addBone(
+            m_newParent, core::model::uniqueName(m_session.document(), "Bone"),
+            std::vector<double>(m_headLocal.values().begin(), m_headLocal.values().end()),
+            std::nullopt, &m_newBone),
+        this);
     if (!added) {
         emit message(
             tr("Cannot add a bone: %1").arg(QString::fromStdString(added.error().message())));
@@ -437,7 +441,7 @@ void TransformTool::finish(bool commit) {
         if (const auto* joints =
                 skeleton ? m_session.document().node(skeleton).skeleton() : nullptr) {
             auto inserted = m_session.execute(
-                core::edit::insertJoint(skeleton, joints->joints.size(), newBone));
+                core::edit::insertJoint(skeleton, joints->joints.size(), newBone), this);
             if (!inserted)
                 emit message(tr("The new bone is not in the joints: %1")
                                  .arg(QString::fromStdString(inserted.error().message())));
@@ -584,7 +588,7 @@ void TransformTool::applyMove(glm::vec2 pointer) {
         entries.emplace_back(start.node, std::move(*moved));
     }
     auto applied = m_session.execute(
-        std::make_unique<core::edit::SetTransformsCommand>("Move", std::move(entries)));
+        std::make_unique<core::edit::SetTransformsCommand>("Move", std::move(entries)), this);
     if (!applied)
         emit message(tr("Cannot move: %1").arg(QString::fromStdString(applied.error().message())));
     QStringList parts;
@@ -640,7 +644,7 @@ void TransformTool::applyRotate(glm::vec2 pointer, bool ctrl) {
         entries.emplace_back(start.node, std::move(*turned));
     }
     auto applied = m_session.execute(
-        std::make_unique<core::edit::SetTransformsCommand>("Rotate", std::move(entries)));
+        std::make_unique<core::edit::SetTransformsCommand>("Rotate", std::move(entries)), this);
     if (!applied)
         emit message(
             tr("Cannot rotate: %1").arg(QString::fromStdString(applied.error().message())));
@@ -670,7 +674,7 @@ void TransformTool::applyScale(glm::vec2 pointer) {
     factor = std::max(factor, 0.0);
     for (const NodeStart& start : m_starts) {
         auto applied =
-            m_session.execute(core::edit::setBoneLength(start.node, start.length * factor));
+            m_session.execute(core::edit::setBoneLength(start.node, start.length * factor), this);
         if (!applied) {
             emit message(
                 tr("Cannot scale: %1").arg(QString::fromStdString(applied.error().message())));
@@ -702,9 +706,12 @@ void TransformTool::applyBoneTail(glm::vec2 pointer) {
     const core::math::VectorN direction =
         pointed ? *pointed : core::math::VectorN::axis(document.dimension(), 1);
     const double length = typed ? std::max(*typed, 0.0) : pointed->length();
-    auto placed = m_session.execute(core::edit::setTransform(
-        m_newBone, core::edit::boneTowards(document.dimension(), m_headLocal, direction)));
-    auto sized = placed ? m_session.execute(core::edit::setBoneLength(m_newBone, length)) : placed;
+    auto placed = m_session.execute(
+        core::edit::setTransform(
+            m_newBone, core::edit::boneTowards(document.dimension(), m_headLocal, direction)),
+        this);
+    auto sized =
+        placed ? m_session.execute(core::edit::setBoneLength(m_newBone, length), this) : placed;
     if (!sized) {
         emit message(
             tr("Cannot place the bone: %1").arg(QString::fromStdString(sized.error().message())));

@@ -60,7 +60,7 @@ void NumberFieldEdits::started() {
         if (const auto value = m_read(node))
             m_runStart.emplace_back(node, *value);
     if ((m_field.isTyping() || m_field.isHeld()) && !m_session.inTransaction()) {
-        m_session.beginTransaction(m_stepName);
+        m_session.beginTransaction(m_stepName, this);
         m_transactionOpen = true;
     }
 }
@@ -74,7 +74,7 @@ void NumberFieldEdits::edited(double value) {
             commands.push_back(m_write(node, value));
     if (commands.empty())
         return;
-    auto result = m_session.execute(core::edit::asOneStep(std::move(commands), m_stepName));
+    auto result = m_session.execute(core::edit::asOneStep(std::move(commands), m_stepName), this);
     if (!result) {
         emit refused(QString::fromStdString(result.error().message()));
         // The field shows what the document kept, except on the way through typed text ("0" of
@@ -117,7 +117,7 @@ void NumberFieldEdits::cancelled() {
                 back.push_back(m_write(node, before));
         if (!back.empty())
             if (auto restored =
-                    m_session.execute(core::edit::asOneStep(std::move(back), m_stepName));
+                    m_session.execute(core::edit::asOneStep(std::move(back), m_stepName), this);
                 !restored)
                 emit refused(QString::fromStdString(restored.error().message()));
     }

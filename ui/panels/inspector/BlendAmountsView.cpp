@@ -192,7 +192,7 @@ void BlendAmountsView::rebuild() {
             m_drag = Drag::None;
             if (m_session.inTransaction())
                 return;
-            m_session.beginTransaction("Set Blend Amount");
+            m_session.beginTransaction("Set Blend Amount", this);
             m_drag = Drag::Active;
         });
         connect(slider, &QSlider::valueChanged, this,
@@ -244,7 +244,7 @@ void BlendAmountsView::sliderMoved(std::size_t shape, int position) {
     if (m_quiet || !m_node || m_drag == Drag::Ended)
         return;
     const double value = static_cast<double>(position) / kBlendSliderScale;
-    auto done = m_session.execute(core::edit::setBlendAmount(m_node, shape, value));
+    auto done = m_session.execute(core::edit::setBlendAmount(m_node, shape, value), this);
     if (!done)
         emit message(QString::fromStdString(done.error().message()));
 }

@@ -64,7 +64,7 @@ void TransformFieldEditing::started(NumberField* field, TransformField which) {
             item && fieldValue(item->transform, document.dimension(), which))
             m_runStart.emplace_back(node, item->transform);
     if ((field->isHeld() || field->isTyping()) && !m_session.inTransaction()) {
-        m_session.beginTransaction(editName(which.part, m_nodes.size()));
+        m_session.beginTransaction(editName(which.part, m_nodes.size()), this);
         m_transactionOpen = true;
     }
 }
@@ -74,7 +74,7 @@ bool TransformFieldEditing::execute(
     if (transforms.empty())
         return true;
     auto result = m_session.execute(
-        std::make_unique<core::edit::SetTransformsCommand>(name, std::move(transforms)));
+        std::make_unique<core::edit::SetTransformsCommand>(name, std::move(transforms)), this);
     if (result) {
         emit edited();
         return true;

@@ -1,3 +1,4 @@
+#include "core/edit/commands/NodeCommands.h"
 #include "tests/ui/SessionTestSupport.h"
 #include "tests/ui/panels/PanelTestSupport.h"
 #include "ui/panels/inspector/InspectorPanel.h"
@@ -151,6 +152,32 @@ TEST_CASE("typing a position is one command that undo restores exactly", "[ui][i
         f.session.undo();
         CHECK(f.transform("Spine").position[0] == 0.5);
     }
+}
+
+TEST_CASE("a command from elsewhere while a value is being typed is a step of its own",
+          "[ui][inspector]") {
+    InspectorFixture f("creature-4d.g4tf");
+    f.session.select({f.node("Spine")});
+    const NodeTransform before = f.transform("Spine");
+    const std::size_t steps = f.steps();
+    auto* x = child<ui::NumberField>(*f.panel, "positionX");
+    x->setFocus();
+    x->selectAll();
+    QTest::keyClicks(x, QStringLiteral("0.3"));
+    REQUIRE(f.session.inTransaction());
+
+    // What Edit > Duplicate (Ctrl+D, which a number field does not take) runs.
+    NodeId copy;
+    REQUIRE(f.session.execute(core::edit::duplicateNode(f.node("Spine"), &copy)));
+    CHECK_FALSE(f.session.inTransaction());
+    CHECK(f.steps() == steps + 2);
+    CHECK(f.session.undoName().startsWith(QStringLiteral("Duplicate")));
+    f.session.undo(); // the copy goes; the typed position stays
+    CHECK(f.session.document().nodes.find(copy) == nullptr);
+    CHECK(f.transform("Spine").position[0] == 0.3);
+    CHECK(f.session.undoName() == "Set Position");
+    f.session.undo();
+    CHECK(f.transform("Spine") == before);
 }
 
 TEST_CASE("arrow steps within the merge window are one undo step", "[ui][inspector]") {
