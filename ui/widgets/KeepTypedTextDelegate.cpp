@@ -31,6 +31,10 @@ void KeepTypedTextDelegate::setModelData(QWidget* editor, QAbstractItemModel* mo
     const QString typed = line->text();
     if (model->setData(index, typed, Qt::EditRole))
         return;
+    // Committed by leaving the editor: the user went elsewhere, which gives the text up
+    // (ui-style.md §3: typed text stays until Escape or focus-out); the reason is still shown.
+    if (!line->hasFocus())
+        return;
     m_refused = Refused{QPersistentModelIndex(index), typed};
     reopen(QPersistentModelIndex(index));
 }

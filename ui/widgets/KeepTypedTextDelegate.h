@@ -10,10 +10,11 @@ class QAbstractItemView;
 namespace hyperrig::ui {
 
 // An in-place text editor for a view (names in the outliner, group names) that does not throw
-// away what the user typed when the model refuses it (setData returns false: a forbidden
+// away what the user typed when the model refuses it on Enter (setData returns false: a forbidden
 // character, a name already taken). The editor opens again on the same row, once the refused one
-// has closed, showing the typed text all selected: one more key replaces it, Escape gives up. The
-// model says why through its own signal. Models must return true from setData for a value they
+// has closed, showing the typed text all selected: one more key replaces it, Escape gives up.
+// Leaving the editor gives the text up (ui-style.md §3). The model says why through its own
+// signal. Models must return true from setData for a value they
 // accept without change (an unchanged name), or the editor would come back for it.
 class KeepTypedTextDelegate : public QStyledItemDelegate {
 public:

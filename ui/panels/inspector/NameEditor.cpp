@@ -7,6 +7,7 @@
 
 #include <QEvent>
 #include <QFormLayout>
+#include <QFocusEvent>
 #include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
@@ -95,7 +96,12 @@ void NameEditor::commit() {
     const QString reason = QString::fromStdString(renamed.error().message());
     m_message->showMessage(reason);
     emit message(reason);
-    revert();
+    // Refused on Enter, the typed name stays to be corrected (Escape gives it up); refused on
+    // leaving the field, the field shows the stored name again (ui-style.md §3).
+    if (m_field->hasFocus())
+        m_field->selectAll();
+    else
+        revert();
 }
 
 void NameEditor::revert() {
@@ -112,7 +118,11 @@ bool NameEditor::eventFilter(QObject* watched, QEvent* event) {
         m_message->clearMessage();
         return true;
     }
-    if (watched == m_field && event->type() == QEvent::FocusOut)
+    // Leaving the field commits; its window losing the activation (another application, the
+    // window closing) does not: the typed name stays in the field for when the user comes back,
+    // and a closing panel must not edit the document from inside its destructor.
+    if (watched == m_field && event->type() == QEvent::FocusOut &&
+        static_cast<QFocusEvent*>(event)->reason() != Qt::ActiveWindowFocusReason)
         commit();
     return QWidget::eventFilter(watched, event);
 }

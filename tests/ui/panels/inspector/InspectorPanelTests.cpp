@@ -254,6 +254,9 @@ TEST_CASE("a forbidden name is refused at the field and changes nothing", "[ui][
     auto* name = child<QLineEdit>(*f.panel, "nameField");
     auto* message = child<QLabel>(*f.panel, "nameFieldMessage");
     QSignalSpy messages(f.panel, &ui::InspectorPanel::message);
+    f.panel->activateWindow();
+    REQUIRE(QTest::qWaitForWindowActive(f.panel));
+    name->setFocus();
 
     name->selectAll();
     QTest::keyClicks(name, QStringLiteral("Bad.Name"));
@@ -268,8 +271,18 @@ TEST_CASE("a forbidden name is refused at the field and changes nothing", "[ui][
     CHECK(name->property("invalid").toBool());
     CHECK(name->toolTip() == reason);
     CHECK(name->accessibleDescription() == reason);
-    CHECK(name->text() == "Spine"); // the field shows the name the node still has
+    // The typed name stays, all selected, to be corrected or replaced (ui-style.md §3).
+    CHECK(name->text() == "Bad.Name");
+    CHECK(name->selectedText() == "Bad.Name");
 
+    SECTION("correcting the typed name renames") {
+        name->setCursorPosition(3);
+        QTest::keyClick(name, Qt::Key_Delete); // Bad.Name -> BadName
+        QTest::keyClick(name, Qt::Key_Return);
+        CHECK(f.session.document().node(f.node("BadName")).displayName() == "BadName");
+        CHECK(f.steps() == steps + 1);
+        CHECK_FALSE(message->isVisible());
+    }
     SECTION("Escape clears the reason") {
         QTest::keyClick(name, Qt::Key_Escape);
         CHECK(name->text() == "Spine");
@@ -282,10 +295,18 @@ TEST_CASE("a forbidden name is refused at the field and changes nothing", "[ui][
         CHECK_FALSE(message->isVisible());
         CHECK(name->toolTip() != reason);
     }
-    SECTION("a refused name typed and left by focus is put back too; the reason stays") {
-        f.panel->activateWindow();
-        REQUIRE(QTest::qWaitForWindowActive(f.panel));
-        name->setFocus();
+    SECTION("another window taking the activation commits nothing; the typed name stays") {
+        name->selectAll();
+        QTest::keyClicks(name, QStringLiteral("Backbone"));
+        QWidget other;
+        other.show();
+        other.activateWindow();
+        REQUIRE(QTest::qWaitForWindowActive(&other));
+        CHECK(f.session.document().findNode("Backbone") == NodeId{});
+        CHECK(name->text() == "Backbone");
+        CHECK(f.steps() == steps);
+    }
+    SECTION("a refused name typed and left by focus is put back; the reason stays") {
         name->selectAll();
         QTest::keyClicks(name, QStringLiteral("Other:Name"));
         REQUIRE(name->hasFocus());

@@ -240,6 +240,10 @@ TEST_CASE("F2 renames in place; a refused name is reported and the row keeps its
     OutlinerFixture f;
     QSignalSpy messages(f.panel.get(), &ui::OutlinerPanel::message);
     const NodeId spine = f.node("Spine");
+    // Active, as for a user typing: the editor has the keyboard focus (a refused name commits
+    // on Enter with the focus in the editor).
+    f.panel->activateWindow();
+    REQUIRE(QTest::qWaitForWindowActive(f.panel.get()));
     f.click("Spine");
     const QString defaultTip = f.view->toolTip();
 
@@ -276,6 +280,16 @@ TEST_CASE("F2 renames in place; a refused name is reported and the row keeps its
             CHECK(f.session.document().node(spine).displayName() == "BadName");
             CHECK(f.editor() == nullptr);
             CHECK(f.session.undoName().startsWith(QStringLiteral("Rename")));
+        }
+        SECTION("leaving a refused editor gives the text up: no editor comes back") {
+            f.editor()->selectAll();
+            QTest::keyClicks(f.editor(), QStringLiteral("Also.Bad"));
+            f.panel->findChild<QLineEdit*>(QStringLiteral("outlinerFilter"))->setFocus();
+            QCoreApplication::processEvents();
+            QCoreApplication::processEvents();
+            CHECK(f.editor() == nullptr);
+            CHECK(f.session.document().node(spine).displayName() == "Spine");
+            CHECK(messages.count() == 2); // the reason is still said
         }
         SECTION("Escape gives up: the name stays and no editor comes back") {
             QTest::keyClick(f.editor(), Qt::Key_Escape);
