@@ -7,6 +7,7 @@
 #include "core/ops/BoneShapes.h"
 #include "ui/panels/bones/ShapeSizeEditor.h"
 #include "ui/panels/bones/SkeletonMassView.h"
+#include "ui/session/AncestorChanges.h"
 #include "ui/session/EditorSession.h"
 #include "ui/widgets/AxisNames.h"
 #include "ui/widgets/NumberField.h"
@@ -254,8 +255,13 @@ core::model::NodeId BonesPanel::shownSkeleton() const {
 }
 
 void BonesPanel::documentChanged(const core::edit::ChangeSet& changes) {
-    const bool shown = std::any_of(m_bones.begin(), m_bones.end(),
-                                   [&](NodeId id) { return changes.fieldsOf(id) != 0; });
+    // A bone's head and tail are shown in its skeleton's space: its parents' transforms move
+    // them too (an undone move of the parent).
+    const bool shown =
+        m_session.hasDocument() && std::any_of(m_bones.begin(), m_bones.end(), [&](NodeId id) {
+            return changes.fieldsOf(id) != 0 || ancestorChanged(m_session.document(), id, changes,
+                                                                core::edit::ChangeSet::Transform);
+        });
     if (!changes.nodesRemoved.empty() || !changes.nodesAdded.empty() ||
         !changes.nodesMoved.empty()) {
         selectionChanged(); // a shown bone may be gone; a child may have come or gone

@@ -6,6 +6,7 @@
 #include "ui/panels/inspector/ComponentView.h"
 #include "ui/panels/inspector/NameEditor.h"
 #include "ui/panels/inspector/TransformEditor.h"
+#include "ui/session/AncestorChanges.h"
 #include "ui/session/EditorSession.h"
 #include "ui/widgets/FieldMessage.h"
 
@@ -120,7 +121,10 @@ void InspectorPanel::documentChanged(const core::edit::ChangeSet& changes) {
                     changes.nodesMoved.end() ||
                 (skeleton && (changes.fieldsOf(skeleton) & core::edit::ChangeSet::Name) != 0) ||
                 (node.meshInstance() && !changes.meshesChanged.empty()) ||
-                (node.isSkeleton() && !changes.posesChanged.empty());
+                (node.isSkeleton() && !changes.posesChanged.empty()) ||
+                // the skeleton a bone belongs to: where its ancestors are, which is a skeleton
+                (node.isBone() && ancestorChanged(m_session.document(), node.id, changes,
+                                                  core::edit::ChangeSet::Component));
     }
     if (changes.documentReplaced || shown || named)
         refresh();

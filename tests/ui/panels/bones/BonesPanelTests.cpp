@@ -54,6 +54,23 @@ TEST_CASE("the bones panel shows the selected bone: length, mass, shape, head an
     CHECK_FALSE(child<ui::NumberField>(*f.panel, "boneLength")->isEnabled());
 }
 
+TEST_CASE("head and tail follow an edit of a parent bone, and its undo", "[ui][bones]") {
+    BonesFixture f;
+    f.session.select({f.node("Spine")});
+    auto* head = child<QLabel>(*f.panel, "boneHead");
+    REQUIRE(head->text() == "(0, 1.04, 0, 0) m");
+    // Hips 0.1 higher (y = 1.02 instead of 0.92): Spine's head, 0.12 above the Hips, at 1.14.
+    core::model::NodeTransform raised = f.session.document().node(f.node("Hips")).transform;
+    REQUIRE(raised.position.size() == 4);
+    raised.position[1] = 1.02;
+    REQUIRE(f.session.execute(core::edit::setTransform(f.node("Hips"), raised)));
+    CHECK(head->text() == "(0, 1.14, 0, 0) m");
+    f.session.undo();
+    CHECK(head->text() == "(0, 1.04, 0, 0) m");
+    f.session.redo();
+    CHECK(head->text() == "(0, 1.14, 0, 0) m");
+}
+
 TEST_CASE("a typed bone length is one undo step; undo and redo restore it", "[ui][bones]") {
     BonesFixture f;
     f.session.select({f.node("Spine")});

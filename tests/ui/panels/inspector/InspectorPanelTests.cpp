@@ -117,6 +117,33 @@ TEST_CASE("the inspector shows the selected bone: name, position, component", "[
     }
 }
 
+TEST_CASE("a bone's Skeleton row follows a move of its parent bone, and its undo",
+          "[ui][inspector]") {
+    InspectorFixture f("creature-4d.g4tf");
+    NodeId upper;
+    NodeId lower;
+    NodeId other;
+    REQUIRE(f.session.execute(
+        core::edit::addBone(f.node("CreatureRig"), "Extra", std::nullopt, std::nullopt, &upper)));
+    REQUIRE(f.session.execute(
+        core::edit::addBone(upper, "ExtraChild", std::nullopt, std::nullopt, &other)));
+    lower = other;
+    core::model::Node prototype;
+    prototype.name = "OtherRig";
+    REQUIRE(f.session.execute(
+        core::edit::createNode(f.session.document().root(), 0, prototype, &other)));
+    REQUIRE(f.session.execute(core::edit::makeSkeleton(other)));
+    f.session.select({lower});
+    // The component rows are made anew on each refresh: looked up each time.
+    const auto shownSkeleton = [&] { return child<QLabel>(*f.panel, "boneSkeleton")->text(); };
+    REQUIRE(shownSkeleton().contains(QStringLiteral("CreatureRig")));
+
+    REQUIRE(f.session.execute(core::edit::reparentNode(upper, other, std::nullopt)));
+    CHECK(shownSkeleton().contains(QStringLiteral("OtherRig")));
+    f.session.undo();
+    CHECK(shownSkeleton().contains(QStringLiteral("CreatureRig")));
+}
+
 TEST_CASE("typing a position is one command that undo restores exactly", "[ui][inspector]") {
     InspectorFixture f("creature-4d.g4tf");
     f.session.select({f.node("Spine")});
