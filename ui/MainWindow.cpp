@@ -18,6 +18,7 @@
 #include "ui/viewport/TransformToolActions.h"
 #include "ui/viewport/ViewportActions.h"
 #include "ui/viewport/ViewportBinding.h"
+#include "ui/widgets/PanelWidgets.h"
 
 #include <QAction>
 #include <QApplication>
@@ -64,6 +65,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     setObjectName(QStringLiteral("mainWindow"));
     setAcceptDrops(true);
     setDockNestingEnabled(true);
+    // Home/End in a panel's list or slider move within it, not the viewport's camera.
+    keepNavigationKeysInViewsAndSliders(*qApp, this);
     m_session = new EditorSession(this);
     m_viewport = new ViewportWidget(this);
     m_viewport->setObjectName(QStringLiteral("viewport"));

@@ -11,6 +11,7 @@
 #include <QSignalSpy>
 #include <QStatusBar>
 #include <QTest>
+#include <QTreeView>
 
 #include <algorithm>
 #include <catch2/catch.hpp>
@@ -448,6 +449,39 @@ TEST_CASE("the Pose menu follows edits that break or mend the rig", "[ui][mainwi
     CHECK(resetPose->isEnabled());
     CHECK(resetBone->isEnabled());
     CHECK(applyAsRest->isEnabled());
+}
+
+TEST_CASE("Home and End move within a focused panel list; elsewhere Home frames everything",
+          "[ui][mainwindow]") {
+    MainWindow window;
+    openSample(window, "creature-4d.g4tf");
+    window.show();
+    window.activateWindow();
+    REQUIRE(QTest::qWaitForWindowActive(&window));
+    auto& viewport = window.viewportWidget();
+    const float distanceAll = viewport.viewport().camera().distance;
+    window.findChild<QAction*>(QStringLiteral("frameSelectedAction"))->trigger(); // nothing: all
+    auto* tree = window.findChild<QTreeView*>(QStringLiteral("outlinerTree"));
+    REQUIRE(tree != nullptr);
+    tree->setFocus();
+    REQUIRE(tree->hasFocus());
+    const QModelIndex first = tree->model()->index(0, 0);
+    tree->setCurrentIndex(tree->indexBelow(tree->indexBelow(first)));
+    REQUIRE(tree->currentIndex() != first);
+    // The viewport zoomed in, so that a Frame All would show.
+    auto zoomed = viewport.viewport().camera();
+    zoomed.distance = distanceAll / 4.0F;
+    viewport.setCamera(zoomed);
+
+    QTest::keyClick(tree, Qt::Key_Home);
+    CHECK(tree->currentIndex() == first);
+    CHECK(viewport.viewport().camera().distance == Approx(distanceAll / 4.0F));
+    QTest::keyClick(tree, Qt::Key_End);
+    CHECK(tree->currentIndex() != first);
+
+    viewport.setFocus();
+    QTest::keyClick(&viewport, Qt::Key_Home); // View > Frame All
+    CHECK(viewport.viewport().camera().distance == Approx(distanceAll));
 }
 
 TEST_CASE("the View menu's display toggles and the overlay's checkboxes agree",

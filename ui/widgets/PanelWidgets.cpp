@@ -1,6 +1,9 @@
 #include "ui/widgets/PanelWidgets.h"
 
+#include <QAbstractItemView>
+#include <QAbstractSlider>
 #include <QEvent>
+#include <QKeyEvent>
 #include <QWidget>
 
 #include <utility>
@@ -56,6 +59,32 @@ private:
     std::function<bool(const QKeyEvent&)> m_pressed;
 };
 
+// See keepNavigationKeysInViewsAndSliders.
+class NavigationKeysFilter : public QObject {
+public:
+    using QObject::QObject;
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override {
+        if (event->type() != QEvent::ShortcutOverride)
+            return false;
+        switch (static_cast<QKeyEvent*>(event)->key()) {
+        case Qt::Key_Home:
+        case Qt::Key_End:
+        case Qt::Key_PageUp:
+        case Qt::Key_PageDown:
+            break;
+        default:
+            return false;
+        }
+        // ShortcutOverride goes to the focus widget; accepted, the key is delivered to it as a
+        // key press instead of triggering the shortcut.
+        if (qobject_cast<QAbstractItemView*>(watched) || qobject_cast<QAbstractSlider*>(watched))
+            event->accept();
+        return false;
+    }
+};
+
 } // namespace
 
 QString problemTextStyleSheet() {
@@ -88,6 +117,10 @@ void takeWheelOnlyWhenFocused(QWidget& control) {
 void claimKeysFromWindowShortcuts(QWidget& view, QList<QKeySequence> keys,
                                   std::function<bool(const QKeyEvent&)> pressed) {
     view.installEventFilter(new ClaimedKeysFilter(std::move(keys), std::move(pressed), &view));
+}
+
+void keepNavigationKeysInViewsAndSliders(QObject& application, QObject* owner) {
+    application.installEventFilter(new NavigationKeysFilter(owner));
 }
 
 } // namespace hyperrig::ui

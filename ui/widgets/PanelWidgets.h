@@ -37,4 +37,11 @@ void takeWheelOnlyWhenFocused(QWidget& control);
 void claimKeysFromWindowShortcuts(QWidget& view, QList<QKeySequence> keys,
                                   std::function<bool(const QKeyEvent&)> pressed = {});
 
+// Installed on the application by the main window: Home, End, Page Up and Page Down (with any
+// modifiers) stay with a focused list, tree, table or slider, which move to their first or last
+// row or value with them, instead of going to the window's shortcuts (View > Frame All is Home,
+// Reset View Shift+Home). Elsewhere (the viewport, a button) the shortcuts work as before; text
+// fields claim those keys themselves.
+void keepNavigationKeysInViewsAndSliders(QObject& application, QObject* owner);
+
 } // namespace hyperrig::ui
