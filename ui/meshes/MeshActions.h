@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QObject>
+#include <QString>
 
 class QAction;
 class QWidget;
@@ -27,6 +28,8 @@ private:
     QWidget* m_window;
     QAction* m_merge;
     QAction* m_parent;
+    QString m_mergeTip; // what the action does; updateEnabled adds what is missing
+    QString m_parentTip;
 };
 
 } // namespace hyperrig::ui

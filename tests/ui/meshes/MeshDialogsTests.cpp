@@ -1,12 +1,15 @@
 #include "core/edit/commands/DataCommands.h"
+#include "core/edit/commands/NodeCommands.h"
 #include "core/model/DocumentEquality.h"
 #include "tests/ui/SessionTestSupport.h"
 #include "tests/ui/panels/PanelTestSupport.h"
 #include "ui/meshes/GroupMappingTable.h"
 #include "ui/meshes/MergeMeshesDialog.h"
+#include "ui/meshes/MeshActions.h"
 #include "ui/meshes/ParentMeshDialog.h"
 #include "ui/session/EditorSession.h"
 
+#include <QAction>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QLabel>
@@ -160,4 +163,41 @@ TEST_CASE("mapping results name what happens to each group", "[ui][meshes]") {
     CHECK(ui::GroupMappingTable::resultOf(rows, 2, slotCount) == "merged");
     CHECK(ui::GroupMappingTable::resultOf(rows, 3, slotCount) == "renumbered");
     CHECK(ui::GroupMappingTable::resultOf(rows, 4, slotCount) == "new slot");
+}
+
+TEST_CASE("Merge Meshes and Parent Mesh are enabled only where they can work", "[ui][meshes]") {
+    MeshDialogFixture f;
+    QWidget window;
+    ui::MeshActions actions(f.session, &window);
+    QAction* merge = actions.mergeMeshes();
+    QAction* parent = actions.parentMesh();
+    // The sample: Body and Clothing skinned under CreatureRig.
+    CHECK(merge->isEnabled());
+    CHECK(parent->isEnabled());
+
+    NodeId other;
+    core::model::Node prototype;
+    prototype.name = "OtherRig";
+    REQUIRE(f.session.execute(
+        core::edit::createNode(f.session.document().root(), 0, prototype, &other)));
+    REQUIRE(f.session.execute(core::edit::makeSkeleton(other)));
+    REQUIRE(f.session.execute(core::edit::reparentNode(f.node("Clothing"), other, std::nullopt)));
+    // One skinned mesh under each skeleton: nothing to merge.
+    CHECK_FALSE(merge->isEnabled());
+    CHECK(merge->statusTip().contains(QStringLiteral("two skinned meshes under one skeleton")));
+    CHECK(merge->toolTip() == merge->statusTip());
+    CHECK(parent->isEnabled());
+    f.session.undo();
+    CHECK(merge->isEnabled());
+    CHECK_FALSE(merge->statusTip().contains(QStringLiteral("needs")));
+
+    // The meshes at the scene root and no skeleton left: nowhere to parent them to.
+    const NodeId root = f.session.document().root();
+    REQUIRE(f.session.execute(core::edit::reparentNode(f.node("Body"), root, std::nullopt)));
+    REQUIRE(f.session.execute(core::edit::reparentNode(f.node("Clothing"), root, std::nullopt)));
+    REQUIRE(f.session.execute(core::edit::deleteNode(f.node("CreatureRig"))));
+    REQUIRE(f.session.execute(core::edit::deleteNode(other)));
+    CHECK_FALSE(parent->isEnabled());
+    CHECK(parent->statusTip().contains(QStringLiteral("needs a skeleton")));
+    CHECK_FALSE(merge->isEnabled());
 }
