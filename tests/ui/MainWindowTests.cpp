@@ -4,7 +4,9 @@
 #include "ui/ViewportWidget.h"
 
 #include <QAction>
+#include <QDockWidget>
 #include <QKeyEvent>
+#include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMouseEvent>
@@ -482,6 +484,31 @@ TEST_CASE("Home and End move within a focused panel list; elsewhere Home frames 
     viewport.setFocus();
     QTest::keyClick(&viewport, Qt::Key_Home); // View > Frame All
     CHECK(viewport.viewport().camera().distance == Approx(distanceAll));
+}
+
+TEST_CASE("Edit > Rename with the Outliner closed brings it back to rename in",
+          "[ui][mainwindow]") {
+    MainWindow window;
+    openSample(window, "creature-4d.g4tf");
+    window.show();
+    window.activateWindow();
+    REQUIRE(QTest::qWaitForWindowActive(&window));
+    QDockWidget* outliner = window.dock(QStringLiteral("Outliner"));
+    REQUIRE(outliner != nullptr);
+    outliner->close();
+    REQUIRE_FALSE(outliner->isVisible());
+    window.session().select({window.document()->findNode("Spine")});
+
+    window.findChild<QAction*>(QStringLiteral("renameAction"))->trigger();
+    CHECK(outliner->isVisible());
+    auto* tree = window.findChild<QTreeView*>(QStringLiteral("outlinerTree"));
+    REQUIRE(tree != nullptr);
+    QLineEdit* editor = nullptr;
+    for (QLineEdit* edit : tree->viewport()->findChildren<QLineEdit*>())
+        if (edit->isVisible())
+            editor = edit;
+    REQUIRE(editor != nullptr);
+    CHECK(editor->text() == "Spine");
 }
 
 TEST_CASE("the View menu's display toggles and the overlay's checkboxes agree",

@@ -6,6 +6,7 @@
 #include "ui/widgets/KeepTypedTextDelegate.h"
 
 #include <QAction>
+#include <QDockWidget>
 #include <QGuiApplication>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -228,6 +229,14 @@ void OutlinerPanel::startRename() {
     const NodeId node = m_session.currentNode();
     if (!node)
         return;
+    // Renaming happens here: a closed or tabbed-away Outliner comes forward for it (an editor
+    // opened in a hidden view would be invisible, and still open when the dock came back).
+    for (QWidget* up = parentWidget(); up; up = up->parentWidget())
+        if (auto* dock = qobject_cast<QDockWidget*>(up)) {
+            dock->show();
+            dock->raise();
+            break;
+        }
     QModelIndex index = viewIndexOf(node);
     if (!index.isValid() && !m_filterEdit->text().isEmpty()) {
         m_filterEdit->clear(); // the filter hides the node being renamed
