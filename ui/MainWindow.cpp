@@ -34,6 +34,7 @@
 #include <QMimeData>
 #include <QScreen>
 #include <QSettings>
+#include <QSignalBlocker>
 #include <QStatusBar>
 #include <QUrl>
 
@@ -257,6 +258,14 @@ void MainWindow::updateTitle() {
     setWindowModified(m_session->isModified());
 }
 
+void MainWindow::changeEvent(QEvent* event) {
+    QMainWindow::changeEvent(event);
+    if (event->type() == QEvent::WindowStateChange && m_fullScreenAction) {
+        const QSignalBlocker blocker(m_fullScreenAction);
+        m_fullScreenAction->setChecked(isFullScreen());
+    }
+}
+
 void MainWindow::closeEvent(QCloseEvent* event) {
     if (m_files->busy() || !m_files->maybeSave()) {
         event->ignore();
@@ -381,13 +390,18 @@ void MainWindow::createMenus() {
     resetLayoutAction->setObjectName(QStringLiteral("resetLayoutAction"));
     resetLayoutAction->setStatusTip(tr("Put every panel back in its default place"));
     viewMenu->addSeparator();
-    QAction* fullScreen = viewMenu->addAction(tr("&Full Screen"));
-    fullScreen->setObjectName(QStringLiteral("fullScreenAction"));
-    fullScreen->setCheckable(true);
-    fullScreen->setShortcut(QKeySequence::FullScreen);
-    fullScreen->setStatusTip(tr("Use the whole screen for the editor"));
-    connect(fullScreen, &QAction::toggled, this,
-            [this](bool on) { on ? showFullScreen() : showNormal(); });
+    m_fullScreenAction = viewMenu->addAction(tr("&Full Screen"));
+    m_fullScreenAction->setObjectName(QStringLiteral("fullScreenAction"));
+    m_fullScreenAction->setCheckable(true);
+    m_fullScreenAction->setShortcut(QKeySequence::FullScreen);
+    m_fullScreenAction->setStatusTip(tr("Use the whole screen for the editor"));
+    m_fullScreenAction->setChecked(isFullScreen());
+    // Only the full-screen flag: leaving full screen goes back to maximized if it was. The tick
+    // follows the window (changeEvent): a restored full-screen geometry, the window manager.
+    connect(m_fullScreenAction, &QAction::toggled, this, [this](bool on) {
+        setWindowState(on ? windowState() | Qt::WindowFullScreen
+                          : windowState() & ~Qt::WindowFullScreen);
+    });
 
     QMenu* poseMenu = menuBar()->addMenu(tr("&Pose"));
     poseMenu->setObjectName(QStringLiteral("poseMenu"));

@@ -69,6 +69,7 @@ public:
 
 protected:
     void closeEvent(QCloseEvent* event) override;
+    void changeEvent(QEvent* event) override;
     void dragEnterEvent(QDragEnterEvent* event) override;
     void dropEvent(QDropEvent* event) override;
 
@@ -101,6 +102,7 @@ private:
     QLabel* m_rendererLabel = nullptr;
     QLabel* m_diagnosticsLabel = nullptr;
     QAction* m_undoAction = nullptr;
+    QAction* m_fullScreenAction = nullptr;
     QAction* m_redoAction = nullptr;
     QMenu* m_panelsMenu = nullptr;
     std::vector<std::pair<QDockWidget*, Qt::DockWidgetArea>> m_docks; // with default areas

@@ -511,6 +511,28 @@ TEST_CASE("Edit > Rename with the Outliner closed brings it back to rename in",
     CHECK(editor->text() == "Spine");
 }
 
+TEST_CASE("View > Full Screen's tick follows the window's state", "[ui][mainwindow]") {
+    MainWindow window;
+    window.show();
+    REQUIRE(QTest::qWaitForWindowExposed(&window));
+    auto* fullScreen = window.findChild<QAction*>(QStringLiteral("fullScreenAction"));
+    REQUIRE(fullScreen != nullptr);
+    CHECK_FALSE(fullScreen->isChecked());
+    // As a restored geometry or the window manager puts it: not through the action.
+    window.setWindowState(Qt::WindowFullScreen);
+    CHECK(fullScreen->isChecked());
+    window.setWindowState(Qt::WindowNoState);
+    CHECK_FALSE(fullScreen->isChecked());
+    // Through the action, leaving full screen keeps a maximized window maximized.
+    window.setWindowState(Qt::WindowMaximized);
+    fullScreen->trigger();
+    CHECK(window.windowState().testFlag(Qt::WindowFullScreen));
+    fullScreen->trigger();
+    CHECK_FALSE(window.windowState().testFlag(Qt::WindowFullScreen));
+    CHECK(window.windowState().testFlag(Qt::WindowMaximized));
+    CHECK_FALSE(fullScreen->isChecked());
+}
+
 TEST_CASE("the View menu's display toggles and the overlay's checkboxes agree",
           "[ui][mainwindow]") {
     MainWindow window;
