@@ -185,6 +185,31 @@ TEST_CASE_METHOD(ArmAnimationFixture,
     checkNoEdit();
 }
 
+TEST_CASE_METHOD(ArmAnimationFixture,
+                 "a time code typed while the animation plays is not overwritten by its ticks",
+                 "[ui][animation][pose]") {
+    auto* combo = widget<QComboBox>("animationCombo");
+    combo->setCurrentIndex(1);
+    emit combo->activated(1);
+    widget<QPushButton>("animationPlayButton")->click();
+    REQUIRE(session().previewedAnimation()->playing);
+    auto* spin = widget<QDoubleSpinBox>("animationTimeCode");
+    window.show();
+    window.activateWindow();
+    REQUIRE(QTest::qWaitForWindowActive(&window));
+    spin->setFocus();
+    REQUIRE(spin->hasFocus());
+    spin->selectAll();
+    QTest::keyClicks(spin, QStringLiteral("8"));
+    binding->advancePlayback(0.1); // a tick: 2.4 time codes on
+    CHECK(spin->cleanText() == QStringLiteral("8"));
+    QTest::keyClick(spin, Qt::Key_Return);
+    CHECK(session().previewedAnimation()->time == Approx(8.0));
+    binding->advancePlayback(0.0625); // 1.5 time codes on: shown again as it plays
+    CHECK(spin->value() == Approx(9.5));
+    checkNoEdit();
+}
+
 TEST_CASE_METHOD(ArmAnimationFixture, "the Pose panel's timeline and the overlay stay in step",
                  "[ui][animation][pose]") {
     auto* combo = widget<QComboBox>("animationCombo");

@@ -147,8 +147,15 @@ void AnimationTimeline::showState() {
         m_timeSlider->setRange(shown ? timelineStep(shown->start) : 0,
                                shown ? timelineStep(shown->end) : 0);
         m_timeSlider->setValue(shown ? timelineStep(shown->time) : 0);
-        m_timeCode->setRange(shown ? shown->start : 0.0, shown ? shown->end : 0.0);
-        m_timeCode->setValue(shown ? shown->time : 0.0);
+        // A time being typed (it goes on Enter) is not overwritten by the playing animation's
+        // ticks, 60 a second, which would leave the user no chance to type one.
+        const bool typing =
+            m_timeCode->hasFocus() &&
+            m_timeCode->cleanText() != m_timeCode->textFromValue(m_timeCode->value());
+        if (!typing || !shown) {
+            m_timeCode->setRange(shown ? shown->start : 0.0, shown ? shown->end : 0.0);
+            m_timeCode->setValue(shown ? shown->time : 0.0);
+        }
     }
     if (QAction* checked = m_showGroup->actions().value(index))
         checked->setChecked(true);
