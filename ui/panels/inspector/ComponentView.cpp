@@ -52,12 +52,15 @@ ComponentView::ComponentView(EditorSession& session, QWidget* parent)
 }
 
 void ComponentView::addRow(const QString& objectName, const QString& label, const QString& value) {
+    // The value is what a screen reader reads out (its text); the row's label names it through
+    // the buddy relation ("labelled by"), as the Bones panel's Head and Tail do.
     auto* valueLabel = new QLabel(value, this);
     valueLabel->setObjectName(objectName);
-    valueLabel->setAccessibleName(label);
     valueLabel->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
     valueLabel->setWordWrap(true);
-    m_form->addRow(new QLabel(label, this), valueLabel);
+    auto* rowLabel = new QLabel(label, this);
+    rowLabel->setBuddy(valueLabel);
+    m_form->addRow(rowLabel, valueLabel);
 }
 
 void ComponentView::showNodes(const std::vector<core::model::NodeId>& nodes) {

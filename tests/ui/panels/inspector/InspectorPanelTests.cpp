@@ -78,6 +78,17 @@ TEST_CASE("the inspector shows the selected bone: name, position, component", "[
     CHECK(child<QLabel>(*f.panel, "boneLength")->text() == "0.12 m");
     CHECK(child<QLabel>(*f.panel, "boneMass")->text() == "9 kg");
     CHECK(child<QCheckBox>(*f.panel, "visibleCheck")->isChecked());
+    {
+        // A screen reader reads the value, labelled by its row: "Length", "0.12 m".
+        auto* length = child<QLabel>(*f.panel, "boneLength");
+        QAccessibleInterface* shown = QAccessible::queryAccessibleInterface(length);
+        REQUIRE(shown != nullptr);
+        CHECK(shown->text(QAccessible::Name) == "0.12 m");
+        QStringList labelledBy;
+        for (const auto& [other, relation] : shown->relations(QAccessible::Label))
+            labelledBy << other->text(QAccessible::Name);
+        CHECK(labelledBy.contains(QStringLiteral("Length"))); // and its group, "Component"
+    }
 
     SECTION("the fields carry accessible names that say what they are") {
         for (const char* axis : {"x", "y", "z", "w"}) {
@@ -135,7 +146,9 @@ TEST_CASE("a bone's Skeleton row follows a move of its parent bone, and its undo
     REQUIRE(f.session.execute(core::edit::makeSkeleton(other)));
     f.session.select({lower});
     // The component rows are made anew on each refresh: looked up each time.
-    const auto shownSkeleton = [&] { return child<QLabel>(*f.panel, "boneSkeleton")->text(); };
+    const auto shownSkeleton = [&] {
+        return child<QLabel>(*f.panel, "boneSkeleton")->text();
+    };
     REQUIRE(shownSkeleton().contains(QStringLiteral("CreatureRig")));
 
     REQUIRE(f.session.execute(core::edit::reparentNode(upper, other, std::nullopt)));
