@@ -2,6 +2,7 @@
 #include "tests/ui/TriggerAction.h"
 #include "ui/MainWindow.h"
 #include "ui/ViewportWidget.h"
+#include "ui/widgets/NumberField.h"
 
 #include <QAction>
 #include <QDockWidget>
@@ -461,8 +462,9 @@ TEST_CASE("Home and End move within a focused panel list; elsewhere Home frames 
     window.activateWindow();
     REQUIRE(QTest::qWaitForWindowActive(&window));
     auto& viewport = window.viewportWidget();
+    // Framed for the shown window's viewport (its size decides the distance).
+    window.findChild<QAction*>(QStringLiteral("frameAllAction"))->trigger();
     const float distanceAll = viewport.viewport().camera().distance;
-    window.findChild<QAction*>(QStringLiteral("frameSelectedAction"))->trigger(); // nothing: all
     auto* tree = window.findChild<QTreeView*>(QStringLiteral("outlinerTree"));
     REQUIRE(tree != nullptr);
     tree->setFocus();
@@ -531,6 +533,51 @@ TEST_CASE("View > Full Screen's tick follows the window's state", "[ui][mainwind
     CHECK_FALSE(window.windowState().testFlag(Qt::WindowFullScreen));
     CHECK(window.windowState().testFlag(Qt::WindowMaximized));
     CHECK_FALSE(fullScreen->isChecked());
+}
+
+TEST_CASE("Ctrl+Z in a field with no typing left to undo undoes the document", "[ui][mainwindow]") {
+    MainWindow window;
+    openSample(window, "creature-4d.g4tf");
+    window.show();
+    window.activateWindow();
+    REQUIRE(QTest::qWaitForWindowActive(&window));
+    const auto spine = window.document()->findNode("Spine");
+    window.session().select({spine});
+    const auto positionX = [&] {
+        return window.document()->node(spine).transform.position[0];
+    };
+    const auto name = [&] {
+        return window.document()->node(spine).displayName();
+    };
+
+    auto* x = window.findChild<hyperrig::ui::NumberField*>(QStringLiteral("positionX"));
+    REQUIRE(x != nullptr);
+    x->setFocus();
+    x->selectAll();
+    QTest::keyClicks(x, QStringLiteral("0.5"));
+    QTest::keyClick(x, Qt::Key_Return);
+    REQUIRE(positionX() == 0.5);
+    REQUIRE(x->hasFocus());
+    QTest::keyClick(x, Qt::Key_Z, Qt::ControlModifier);
+    CHECK(positionX() == 0.0);
+    QTest::keyClick(x, Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+    CHECK(positionX() == 0.5);
+
+    auto* nameField = window.findChild<QLineEdit*>(QStringLiteral("nameField"));
+    REQUIRE(nameField != nullptr);
+    nameField->setFocus();
+    nameField->selectAll();
+    QTest::keyClicks(nameField, QStringLiteral("Backbone"));
+    // Typing in the field: Ctrl+Z undoes the typing, not the document.
+    QTest::keyClick(nameField, Qt::Key_Z, Qt::ControlModifier);
+    CHECK(nameField->text() == "Spine");
+    CHECK(positionX() == 0.5);
+    QTest::keyClicks(nameField, QStringLiteral("Backbone"));
+    QTest::keyClick(nameField, Qt::Key_Return);
+    REQUIRE(name() == "Backbone");
+    QTest::keyClick(nameField, Qt::Key_Z, Qt::ControlModifier);
+    CHECK(name() == "Spine");
+    CHECK(nameField->text() == "Spine");
 }
 
 TEST_CASE("the View menu's display toggles and the overlay's checkboxes agree",

@@ -119,6 +119,14 @@ void claimKeysFromWindowShortcuts(QWidget& view, QList<QKeySequence> keys,
     view.installEventFilter(new ClaimedKeysFilter(std::move(keys), std::move(pressed), &view));
 }
 
+bool undoKeyBelongsToWindow(const QKeyEvent& event, const QLineEdit& field) {
+    if (event.matches(QKeySequence::Undo))
+        return !field.isUndoAvailable();
+    if (event.matches(QKeySequence::Redo))
+        return !field.isRedoAvailable();
+    return false;
+}
+
 void keepNavigationKeysInViewsAndSliders(QObject& application, QObject* owner) {
     application.installEventFilter(new NavigationKeysFilter(owner));
 }

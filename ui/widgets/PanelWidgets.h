@@ -3,6 +3,7 @@
 #include <QKeyEvent>
 #include <QKeySequence>
 #include <QLabel>
+#include <QLineEdit>
 #include <QList>
 #include <QPushButton>
 #include <QString>
@@ -43,5 +44,11 @@ void claimKeysFromWindowShortcuts(QWidget& view, QList<QKeySequence> keys,
 // Reset View Shift+Home). Elsewhere (the viewport, a button) the shortcuts work as before; text
 // fields claim those keys themselves.
 void keepNavigationKeysInViewsAndSliders(QObject& application, QObject* owner);
+
+// For a ShortcutOverride event sent to a text field: true when it is Undo (Redo) and `field` has
+// no typing of its own to undo (redo). The field then leaves the key to the window's Edit > Undo
+// (Redo): after Enter a field has nothing left to undo, and Ctrl+Z pressed there must undo the
+// document, not nothing (a line edit claims Undo whenever it is editable).
+bool undoKeyBelongsToWindow(const QKeyEvent& event, const QLineEdit& field);
 
 } // namespace hyperrig::ui

@@ -4,10 +4,11 @@
 #include "core/model/NameRules.h"
 #include "ui/session/EditorSession.h"
 #include "ui/widgets/FieldMessage.h"
+#include "ui/widgets/PanelWidgets.h"
 
 #include <QEvent>
-#include <QFormLayout>
 #include <QFocusEvent>
+#include <QFormLayout>
 #include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
@@ -111,6 +112,11 @@ void NameEditor::revert() {
 }
 
 bool NameEditor::eventFilter(QObject* watched, QEvent* event) {
+    if (watched == m_field && event->type() == QEvent::ShortcutOverride &&
+        undoKeyBelongsToWindow(*static_cast<QKeyEvent*>(event), *m_field)) {
+        event->ignore(); // Ctrl+Z with no typing to undo is Edit > Undo's (PanelWidgets.h)
+        return true;
+    }
     if (watched == m_field && event->type() == QEvent::KeyPress &&
         static_cast<QKeyEvent*>(event)->key() == Qt::Key_Escape &&
         (m_field->text() != currentName() || m_message->hasMessage())) {
