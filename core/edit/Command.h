@@ -37,6 +37,12 @@ public:
         (void)next;
         return false;
     }
+    // Whether tryMerge(next) would absorb `next`, without absorbing it: a batch of edits merges
+    // only when every part would (CommandBatch), never some of them.
+    virtual bool canMerge(const Command& next) const {
+        (void)next;
+        return false;
+    }
     // True when applying this command would change nothing (a merge that ended where it began);
     // History drops such commands.
     virtual bool isNoOp() const { return false; }

@@ -1,5 +1,6 @@
 target_sources(hyperrig_core PRIVATE
     edit/ChangeSet.cpp
+    edit/CommandBatch.cpp
     edit/CompositeCommand.cpp
     edit/History.cpp)
 include(edit/commands/DataSources.cmake)

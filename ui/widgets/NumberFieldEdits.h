@@ -26,8 +26,9 @@ class NumberField;
 //   - typing runs in a session transaction: each typed value is a command, Enter or leaving the
 //     field commits one undo step, a run that ends where it began leaves none;
 //   - holding an arrow button runs in a transaction from press to release;
-//   - arrow steps are one command each; they merge within History's merge window when the
-//     command merges (one node), else each is a step;
+//   - arrow steps are one command each (over several nodes a core::edit::CommandBatch); they
+//     merge within History's merge window when the command merges (a batch when each node's
+//     part does), else each is a step;
 //   - Escape rolls the transaction back, or sets the values from before the run again.
 // `read` gives a node's value (nullopt: the field does not apply to it), `write` the command
 // that sets it; the nodes come from `nodes` at the time of the edit.

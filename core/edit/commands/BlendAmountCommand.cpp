@@ -49,12 +49,16 @@ public:
 
     std::string displayName() const override { return "Set Blend Amount"; }
 
-    bool tryMerge(const Command& next) override {
+    bool canMerge(const Command& next) const override {
         const auto* same = dynamic_cast<const SetBlendAmountCommand*>(&next);
-        if (!same || same->m_node != m_node || same->m_shape != m_shape)
+        return same && same->m_node == m_node && same->m_shape == m_shape;
+    }
+    bool tryMerge(const Command& next) override {
+        if (!canMerge(next))
             return false;
-        m_amount = same->m_amount;
-        m_after = same->m_after;
+        const auto& same = static_cast<const SetBlendAmountCommand&>(next);
+        m_amount = same.m_amount;
+        m_after = same.m_after;
         return true;
     }
 

@@ -52,13 +52,16 @@ public:
 
     std::string displayName() const override { return Traits::name(); }
 
-    bool tryMerge(const Command& next) override {
+    bool canMerge(const Command& next) const override {
         if constexpr (!Traits::kMergeable)
             return false;
         const auto* same = dynamic_cast<const NodeValueCommand*>(&next);
-        if (!same || same->m_node != m_node)
+        return same && same->m_node == m_node;
+    }
+    bool tryMerge(const Command& next) override {
+        if (!canMerge(next))
             return false;
-        m_after = same->m_after;
+        m_after = static_cast<const NodeValueCommand&>(next).m_after;
         return true;
     }
 

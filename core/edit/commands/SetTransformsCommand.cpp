@@ -24,13 +24,18 @@ void SetTransformsCommand::revert(model::Document& document, ChangeSet& changes)
     m_steps.revert(document, changes);
 }
 
-bool SetTransformsCommand::tryMerge(const Command& next) {
+bool SetTransformsCommand::canMerge(const Command& next) const {
     const auto* same = dynamic_cast<const SetTransformsCommand*>(&next);
-    if (!same || same->displayName() != displayName() || same->m_nodes != m_nodes)
+    return same && same->displayName() == displayName() && same->m_nodes == m_nodes;
+}
+
+bool SetTransformsCommand::tryMerge(const Command& next) {
+    if (!canMerge(next))
         return false;
     // Same nodes in the same order: each setTransform accepts its counterpart.
+    const auto& same = static_cast<const SetTransformsCommand&>(next);
     for (std::size_t i = 0; i < m_parts.size(); ++i)
-        m_parts[i]->tryMerge(*same->m_parts[i]);
+        m_parts[i]->tryMerge(*same.m_parts[i]);
     return true;
 }
 

@@ -27,6 +27,7 @@ public:
     Result<void> apply(model::Document& document, ChangeSet& changes) override;
     void revert(model::Document& document, ChangeSet& changes) override;
     std::string displayName() const override { return m_steps.displayName(); }
+    bool canMerge(const Command& next) const override;
     bool tryMerge(const Command& next) override;
     bool isNoOp() const override;
     std::size_t byteSize() const override;

@@ -101,11 +101,14 @@ public:
 
     std::string displayName() const override { return "Edit Shape"; }
     // Consecutive edits of one shape (dragging a radius) become one undo step.
-    bool tryMerge(const Command& next) override {
+    bool canMerge(const Command& next) const override {
         const auto* same = dynamic_cast<const EditShapeCommand*>(&next);
-        if (!same || same->m_shape != m_shape)
+        return same && same->m_shape == m_shape;
+    }
+    bool tryMerge(const Command& next) override {
+        if (!canMerge(next))
             return false;
-        m_after = same->m_after;
+        m_after = static_cast<const EditShapeCommand&>(next).m_after;
         return true;
     }
     bool isNoOp() const override { return m_before && *m_before == m_after; }

@@ -1,5 +1,6 @@
 #include "core/edit/CommandBatch.h"
 #include "core/edit/History.h"
+#include "core/edit/commands/NodeCommands.h"
 #include "tests/support/ThrowingContracts.h"
 
 #include <catch2/catch.hpp>
@@ -33,11 +34,14 @@ public:
         changes.nodeChanged(m_node, ChangeSet::BoneProperties);
     }
     std::string displayName() const override { return "Add " + std::to_string(m_delta); }
-    bool tryMerge(const Command& next) override {
+    bool canMerge(const Command& next) const override {
         const auto* other = dynamic_cast<const FakeAdd*>(&next);
-        if (!m_mergeable || !other || !other->m_mergeable)
+        return m_mergeable && other && other->m_mergeable;
+    }
+    bool tryMerge(const Command& next) override {
+        if (!canMerge(next))
             return false;
-        m_delta += other->m_delta;
+        m_delta += static_cast<const FakeAdd&>(next).m_delta;
         return true;
     }
     bool isNoOp() const override { return m_delta == 0.0; }
@@ -282,4 +286,87 @@ TEST_CASE("several commands become one undo step named for them, one keeps its o
     CHECK(f.value() == 6);
     f.history.undo();
     CHECK(f.value() == 1);
+}
+
+namespace {
+
+// Two FakeAdds as one batch, mergeable as told.
+std::unique_ptr<edit::Command> batchOfTwo(model::NodeId bone, double first, double second,
+                                          bool secondMergeable = true) {
+    std::vector<std::unique_ptr<edit::Command>> parts;
+    parts.push_back(std::make_unique<FakeAdd>(bone, first, true));
+    parts.push_back(std::make_unique<FakeAdd>(bone, second, secondMergeable));
+    return edit::asOneStep(std::move(parts), "Add Both");
+}
+
+} // namespace
+
+TEST_CASE("batches of the same edits merge like their parts: all parts or none",
+          "[edit][history]") {
+    HistoryFixture f;
+    REQUIRE(f.history.execute(batchOfTwo(f.bone, 1, 2)).ok());
+    REQUIRE(f.history.execute(batchOfTwo(f.bone, 3, 4)).ok());
+    CHECK(f.value() == 10);
+    CHECK(f.history.undoCount() == 1); // one step: a held arrow over two selected bones
+    CHECK(f.history.undoName() == "Add Both");
+
+    SECTION("the merged step undoes and redoes both batches") {
+        f.history.undo();
+        CHECK(f.value() == 0);
+        f.history.redo();
+        CHECK(f.value() == 10);
+    }
+    SECTION("a batch one of whose parts would not merge stays a step of its own, and the step "
+            "before it keeps its parts as they were") {
+        REQUIRE(f.history.execute(batchOfTwo(f.bone, 5, 6, false)).ok());
+        CHECK(f.history.undoCount() == 2);
+        CHECK(f.value() == 21);
+        f.history.undo();
+        CHECK(f.value() == 10); // 1 + 2 + 3 + 4: nothing of 5 was absorbed below
+        f.history.undo();
+        CHECK(f.value() == 0);
+    }
+    SECTION("a batch of another size does not merge") {
+        std::vector<std::unique_ptr<edit::Command>> three;
+        for (double delta : {1.0, 1.0, 1.0})
+            three.push_back(std::make_unique<FakeAdd>(f.bone, delta, true));
+        REQUIRE(f.history.execute(edit::asOneStep(std::move(three), "Add Both")).ok());
+        CHECK(f.history.undoCount() == 2);
+    }
+    SECTION("past the merge window it is a new step") {
+        f.now += f.history.mergeWindow() + 1ms;
+        REQUIRE(f.history.execute(batchOfTwo(f.bone, 1, 1)).ok());
+        CHECK(f.history.undoCount() == 2);
+    }
+    SECTION("a run that ends where it began disappears") {
+        REQUIRE(f.history.execute(batchOfTwo(f.bone, -4, -6)).ok());
+        CHECK(f.value() == 0);
+        CHECK(f.history.undoCount() == 0);
+    }
+}
+
+TEST_CASE("the same bone length set on two bones twice in the window is one undo step",
+          "[edit][history]") {
+    HistoryFixture f;
+    auto second = std::make_unique<model::Node>();
+    second->id = f.document.nodes.allocateId();
+    model::Bone bone;
+    bone.length = 0.5;
+    second->component = bone;
+    const model::NodeId other = second->id;
+    f.document.nodes.append(std::move(second));
+    const auto setBoth = [&](double length) {
+        std::vector<std::unique_ptr<edit::Command>> parts;
+        parts.push_back(edit::setBoneLength(f.bone, length));
+        parts.push_back(edit::setBoneLength(other, length));
+        return f.history.execute(edit::asOneStep(std::move(parts), "Set Length of 2 Bones"));
+    };
+    REQUIRE(setBoth(0.25).ok());
+    REQUIRE(setBoth(0.26).ok());
+    REQUIRE(setBoth(0.27).ok());
+    CHECK(f.history.undoCount() == 1);
+    CHECK(f.document.node(other).bone()->length == 0.27);
+    f.history.undo();
+    CHECK(f.value() == 0.0);
+    CHECK(f.document.node(other).bone()->length == 0.5);
 }

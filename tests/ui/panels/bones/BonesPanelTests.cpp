@@ -154,6 +154,24 @@ TEST_CASE("several bones take a typed mass together, in one undo step", "[ui][bo
     CHECK(f.bone("Chest").mass == 11.0);
 }
 
+TEST_CASE("arrow steps over several bones merge into one undo step", "[ui][bones]") {
+    BonesFixture f;
+    f.session.select({f.node("Spine"), f.node("Chest")});
+    auto* length = child<ui::NumberField>(*f.panel, "boneLength");
+    type(length, QStringLiteral("0.2")); // one value for both, so the field steps
+    const std::size_t steps = f.steps();
+    length->setFocus();
+    QTest::keyClick(length, Qt::Key_Up);
+    QTest::keyClick(length, Qt::Key_Up);
+    QTest::keyClick(length, Qt::Key_Return);
+    CHECK(f.bone("Spine").length == Approx(0.22));
+    CHECK(f.bone("Chest").length == Approx(0.22));
+    CHECK(f.steps() == steps + 1);
+    f.session.undo();
+    CHECK(f.bone("Spine").length == 0.2);
+    CHECK(f.bone("Chest").length == 0.2);
+}
+
 TEST_CASE("New Capsule makes a shape sized from the bone and assigns it", "[ui][bones]") {
     BonesFixture f;
     f.session.select({f.node("Tail")});
