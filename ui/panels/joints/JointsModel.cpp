@@ -55,11 +55,14 @@ std::vector<JointsModel::Row> JointsModel::readRows(std::vector<QString>& meshNa
 }
 
 void JointsModel::show(const core::model::Document* document, NodeId skeleton) {
+    // Another skeleton (or document) is another table: a reset, so no selected row carries over
+    // to the new skeleton's slot of the same number (Remove Slot would then remove that).
+    const bool other = document != m_document || skeleton != m_skeleton;
     m_document = document;
     m_skeleton = skeleton;
     std::vector<QString> meshNames;
     std::vector<Row> rows = readRows(meshNames);
-    if (meshNames != m_meshNames) {
+    if (other || meshNames != m_meshNames) {
         beginResetModel();
         m_meshNames = std::move(meshNames);
         m_rows = std::move(rows);

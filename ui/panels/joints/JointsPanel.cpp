@@ -56,6 +56,18 @@ JointsPanel::JointsPanel(EditorSession& session, QWidget* parent)
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->setWordWrap(false);
     m_table->installEventFilter(this);
+    // Delete removes the selected slots and Select All selects every slot: without the claim,
+    // Edit > Delete would delete the selected skeleton with all its bones, and Select All select
+    // every node (the keypad's Delete too: Qt tries a shortcut without the keypad modifier). A
+    // held Delete removes once.
+    claimKeysFromWindowShortcuts(
+        *m_table, {QKeySequence(Qt::Key_Delete), QKeySequence(QKeySequence::SelectAll)},
+        [this](const QKeyEvent& key) {
+            if (key.key() != Qt::Key_Delete)
+                return false; // Select All: the table's own
+            removeSlots();
+            return true;
+        });
 
     m_bone = new QComboBox(this);
     takeWheelOnlyWhenFocused(*m_bone);
@@ -390,19 +402,15 @@ bool JointsPanel::eventFilter(QObject* watched, QEvent* event) {
     if (watched != m_table || !keyEvent)
         return QWidget::eventFilter(watched, event);
     const auto* key = static_cast<QKeyEvent*>(event);
-    const bool move = key->modifiers() == Qt::ControlModifier &&
+    // Ctrl+Up/Down move the current slot (held, it keeps moving); the keypad's arrows too.
+    const bool move = (key->modifiers() & ~Qt::KeypadModifier) == Qt::ControlModifier &&
                       (key->key() == Qt::Key_Up || key->key() == Qt::Key_Down);
-    const bool remove = key->modifiers() == Qt::NoModifier && key->key() == Qt::Key_Delete;
-    if (!move && !remove)
+    if (!move)
         return QWidget::eventFilter(watched, event);
-    // Claimed before the window's shortcuts see it: Delete here removes selected, not the node.
+    // Claimed before the window's shortcuts see it.
     event->accept();
-    if (event->type() == QEvent::KeyPress) {
-        if (move)
-            moveSlot(key->key() == Qt::Key_Up ? -1 : 1);
-        else
-            removeSlots();
-    }
+    if (event->type() == QEvent::KeyPress)
+        moveSlot(key->key() == Qt::Key_Up ? -1 : 1);
     return true;
 }
 

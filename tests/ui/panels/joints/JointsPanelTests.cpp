@@ -1,11 +1,15 @@
 #include "core/edit/commands/NodeCommands.h"
 #include "tests/ui/SessionTestSupport.h"
+#include "tests/ui/panels/DockedPanelSupport.h"
 #include "tests/ui/panels/PanelTestSupport.h"
 #include "ui/panels/joints/JointsPanel.h"
 #include "ui/session/EditorSession.h"
 
+#include <QApplication>
 #include <QComboBox>
+#include <QDockWidget>
 #include <QItemSelectionModel>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -223,4 +227,65 @@ TEST_CASE("joints panel controls are named as they read", "[ui][joints]") {
         CHECK_FALSE(button->toolTip().isEmpty());
     }
     CHECK(f.table->accessibleName() == "Joints");
+}
+
+TEST_CASE("another skeleton shown starts with no slot selected", "[ui][joints]") {
+    JointsFixture f;
+    f.session.select({f.node("CreatureRig")});
+    f.selectRows(5, 7);
+    REQUIRE(f.table->selectionModel()->selectedRows().size() == 3);
+    // A second skeleton with one bone in eight slots.
+    NodeId other;
+    core::model::Node prototype;
+    prototype.name = "OtherRig";
+    REQUIRE(f.session.execute(
+        core::edit::createNode(f.session.document().root(), 0, prototype, &other)));
+    REQUIRE(f.session.execute(core::edit::makeSkeleton(other)));
+    NodeId bone;
+    REQUIRE(
+        f.session.execute(core::edit::addBone(other, "Only", std::nullopt, std::nullopt, &bone)));
+    std::vector<core::model::JointSlot> joints(8, core::model::JointSlot(bone));
+    REQUIRE(f.session.execute(core::edit::setJoints(other, joints)));
+    f.session.select({other});
+    REQUIRE(f.table->model()->rowCount() == 8);
+    CHECK(f.table->selectionModel()->selectedRows().isEmpty());
+}
+
+TEST_CASE("in the main window, Delete in the joints table removes slots, never nodes",
+          "[ui][joints][mainwindow]") {
+    test::DockedPanelFixture<ui::JointsPanel> w("Joints");
+    ui::EditorSession& session = w.window.session();
+    const NodeId rig = w.node("CreatureRig");
+    session.select({rig});
+    w.window.show();
+    w.window.dock(QStringLiteral("Joints"))->raise();
+    w.window.activateWindow();
+    REQUIRE(QTest::qWaitForWindowActive(&w.window));
+    auto* table = child<QTableView>(*w.panel, "jointsTable");
+    const auto slotCount = [&] {
+        return session.document().node(rig).skeleton()->joints.size();
+    };
+    const std::size_t before = slotCount();
+    table->setFocus();
+    REQUIRE(table->hasFocus());
+    table->selectRow(3);
+
+    SECTION("the keypad's Delete removes the selected slot") {
+        QTest::keyClick(table, Qt::Key_Delete, Qt::KeypadModifier);
+        REQUIRE(session.document().nodes.find(rig) != nullptr);
+        CHECK(slotCount() == before - 1);
+    }
+    SECTION("a held Delete removes once") {
+        QTest::keyClick(table, Qt::Key_Delete);
+        QKeyEvent repeat(QEvent::KeyPress, Qt::Key_Delete, Qt::NoModifier, QString(), true);
+        QApplication::sendEvent(table, &repeat);
+        QApplication::sendEvent(table, &repeat);
+        CHECK(slotCount() == before - 1);
+        CHECK(session.document().nodes.find(rig) != nullptr);
+    }
+    SECTION("Select All selects every slot, not every node") {
+        QTest::keyClick(table, Qt::Key_A, Qt::ControlModifier);
+        CHECK(table->selectionModel()->selectedRows().size() == static_cast<int>(before));
+        CHECK(session.selection() == std::vector<NodeId>{rig});
+    }
 }
