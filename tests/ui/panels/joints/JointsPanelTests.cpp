@@ -231,22 +231,28 @@ TEST_CASE("joints panel controls are named as they read", "[ui][joints]") {
 
 TEST_CASE("another skeleton shown starts with no slot selected", "[ui][joints]") {
     JointsFixture f;
-    f.session.select({f.node("CreatureRig")});
+    // Two skeletons without skinned meshes (the same columns), one bone in eight slots each.
+    const auto addSkeleton = [&](const char* name) {
+        NodeId skeleton;
+        core::model::Node prototype;
+        prototype.name = name;
+        REQUIRE(f.session.execute(
+            core::edit::createNode(f.session.document().root(), 0, prototype, &skeleton)));
+        REQUIRE(f.session.execute(core::edit::makeSkeleton(skeleton)));
+        NodeId bone;
+        REQUIRE(f.session.execute(core::edit::addBone(skeleton, std::string(name) + "Bone",
+                                                      std::nullopt, std::nullopt, &bone)));
+        REQUIRE(f.session.execute(core::edit::setJoints(
+            skeleton, std::vector<core::model::JointSlot>(8, core::model::JointSlot(bone)))));
+        return skeleton;
+    };
+    const NodeId first = addSkeleton("FirstRig");
+    const NodeId second = addSkeleton("SecondRig");
+    f.session.select({first});
+    REQUIRE(f.table->model()->rowCount() == 8);
     f.selectRows(5, 7);
     REQUIRE(f.table->selectionModel()->selectedRows().size() == 3);
-    // A second skeleton with one bone in eight slots.
-    NodeId other;
-    core::model::Node prototype;
-    prototype.name = "OtherRig";
-    REQUIRE(f.session.execute(
-        core::edit::createNode(f.session.document().root(), 0, prototype, &other)));
-    REQUIRE(f.session.execute(core::edit::makeSkeleton(other)));
-    NodeId bone;
-    REQUIRE(
-        f.session.execute(core::edit::addBone(other, "Only", std::nullopt, std::nullopt, &bone)));
-    std::vector<core::model::JointSlot> joints(8, core::model::JointSlot(bone));
-    REQUIRE(f.session.execute(core::edit::setJoints(other, joints)));
-    f.session.select({other});
+    f.session.select({second});
     REQUIRE(f.table->model()->rowCount() == 8);
     CHECK(f.table->selectionModel()->selectedRows().isEmpty());
 }
