@@ -154,6 +154,10 @@ void History::markClean() {
     m_lastMergeable = false;
 }
 
+void History::forgetCleanState() {
+    m_cleanIndex.reset();
+}
+
 void History::setMemoryCap(std::size_t bytes) {
     m_memoryCap = bytes;
     enforceMemoryCap();

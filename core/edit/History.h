@@ -57,6 +57,9 @@ public:
 
     bool isModified() const;
     void markClean();
+    // The saved file holds a state no step of this history is known to reach (it was encoded
+    // while edits went on): from now on every state counts as modified until the next markClean.
+    void forgetCleanState();
 
     std::chrono::milliseconds mergeWindow() const { return m_mergeWindow; }
     void setMergeWindow(std::chrono::milliseconds window) { m_mergeWindow = window; }

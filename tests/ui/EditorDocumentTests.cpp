@@ -500,6 +500,27 @@ TEST_CASE("an edit merged into the last step while a save writes leaves the docu
     CHECK(window.isWindowModified());
 }
 
+TEST_CASE("after a save that missed an edit, no state of the history counts as saved",
+          "[ui][editor][files]") {
+    MainWindow window;
+    REQUIRE(window.openDocument(samplePath("arm-3d.g4tf")).isEmpty());
+    EditorSession& session = window.session();
+    const NodeId bone = session.document().findNode("LowerArm");
+    REQUIRE(session.execute(hyperrig::core::edit::setBoneLength(bone, 0.31)).ok()); // A
+    hyperrig::test::TemporaryFolder folder;
+    const QString path = QString::fromStdString((folder / "arm.g4tf").string());
+    QSignalSpy finished(&window.files(), &DocumentFiles::finished);
+    window.files().saveTo(path, {}); // the file will hold A
+    // B, a step of its own, made while the worker writes.
+    REQUIRE(session.execute(hyperrig::core::edit::renameNode(bone, std::string("Forearm"))).ok());
+    REQUIRE(waitForFiles(finished).isEmpty());
+    CHECK(session.isModified());
+    session.undo(); // B
+    session.undo(); // A: the opened state, which the file on disk no longer holds
+    CHECK(session.isModified());
+    CHECK(window.isWindowModified());
+}
+
 TEST_CASE("Save As asks before it replaces an existing file", "[ui][editor][files]") {
     hyperrig::test::TemporaryFolder folder;
     const std::filesystem::path existing = folder / "kept.g4tf";

@@ -150,8 +150,12 @@ void EditorSession::markSaved(const QString& path, const SaveFormat& format,
     // Edits made while a worker wrote the file are not in it: the file holds the state at
     // revisionAtEncode, so only that state is clean (an arrow step merged into the top undo step
     // during the write leaves the undo count as it was, not the revision).
+    // Otherwise the state the file holds may be no state of the history (an edit merged into the
+    // top step) and the one the old clean index names is no longer on disk: nothing is clean.
     if (m_revision == revisionAtEncode && m_history->transactionDepth() == 0)
         m_history->markClean();
+    else
+        m_history->forgetCleanState();
     if (pathChanged)
         emit filePathChanged();
     afterHistoryCall();

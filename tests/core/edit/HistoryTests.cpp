@@ -370,3 +370,17 @@ TEST_CASE("the same bone length set on two bones twice in the window is one undo
     CHECK(f.value() == 0.0);
     CHECK(f.document.node(other).bone()->length == 0.5);
 }
+
+TEST_CASE("a forgotten clean state leaves every state modified until the next save",
+          "[edit][history]") {
+    HistoryFixture f;
+    CHECK_FALSE(f.history.isModified());
+    REQUIRE(f.add(1).ok());
+    f.history.forgetCleanState();
+    CHECK(f.history.isModified());
+    f.history.undo(); // the state that was clean at the start
+    CHECK(f.history.isModified());
+    CHECK_FALSE(f.history.cleanIndex().has_value());
+    f.history.markClean();
+    CHECK_FALSE(f.history.isModified());
+}
