@@ -12,6 +12,7 @@
 
 #include <QAction>
 #include <QDockWidget>
+#include <QLabel>
 #include <QMenuBar>
 #include <QSignalSpy>
 #include <QStatusBar>
@@ -248,12 +249,13 @@ TEST_CASE_METHOD(TransformToolFixture,
     REQUIRE(moved != transformBefore);
     REQUIRE(session.inTransaction());
 
-    // A press on the menu bar (past its last menu): it takes no focus, as buttons on some
-    // platforms do not, so only the press itself can end the operation.
-    QMenuBar* bar = window.menuBar();
-    const QPoint pastMenus(bar->width() - 4, bar->height() / 2);
-    QTest::mousePress(bar, Qt::LeftButton, {}, pastMenus);
-    QTest::mouseRelease(bar, Qt::LeftButton, {}, pastMenus);
+    // A press on a panel's label: it takes no focus, as buttons on some platforms do not, so
+    // only the press itself can end the operation.
+    auto* label = window.findChild<QLabel*>(QStringLiteral("outlinerFilterLabel"));
+    REQUIRE(label != nullptr);
+    REQUIRE(label->isVisible());
+    QTest::mousePress(label, Qt::LeftButton, {}, QPoint(2, 2));
+    QTest::mouseRelease(label, Qt::LeftButton, {}, QPoint(2, 2));
     CHECK_FALSE(session.inTransaction());
     CHECK(session.history().undoCount() == steps + 1);
     const auto hand = nodeNamed(window, "Hand");
@@ -315,6 +317,35 @@ TEST_CASE_METHOD(TransformToolFixture,
     REQUIRE(quarter);
     CHECK(core::math::approxEqual(after.basis(), (*quarter) * before.basis(), 1e-6));
     CHECK(core::math::approxEqual(after.position(), before.position(), 1e-9));
+}
+
+TEST_CASE_METHOD(TransformToolFixture,
+                 "a press on the menu bar keeps G running: Transform > Cancel Operation cancels it",
+                 "[ui][transform][gl]") {
+    const auto bone = openWithSelected("arm-3d.g4tf", "LowerArm");
+    ViewportWidget& viewport = window.viewportWidget();
+    ui::EditorSession& session = window.session();
+    window.activateWindow();
+    REQUIRE(QTest::qWaitForWindowActive(&window));
+    viewport.setFocus();
+    const auto transformBefore = session.document().node(bone).transform;
+    const std::size_t steps = session.history().undoCount();
+    hoverTo(viewport, centreOf(viewport));
+    test::triggerAndRun(action(window, "grabAction"));
+    hoverTo(viewport, centreOf(viewport) + QPointF(40, 0));
+    REQUIRE(session.document().node(bone).transform != transformBefore);
+
+    QMenuBar* bar = window.menuBar();
+    const QPoint pastMenus(bar->width() - 4, bar->height() / 2);
+    QTest::mousePress(bar, Qt::LeftButton, {}, pastMenus);
+    QTest::mouseRelease(bar, Qt::LeftButton, {}, pastMenus);
+    CHECK(session.inTransaction()); // still running, as the menus are opened to act on it
+    QAction* cancel = action(window, "cancelOperationAction");
+    REQUIRE(cancel->isEnabled());
+    cancel->trigger();
+    CHECK_FALSE(session.inTransaction());
+    CHECK(session.document().node(bone).transform == transformBefore);
+    CHECK(session.history().undoCount() == steps);
 }
 
 TEST_CASE_METHOD(TransformToolFixture, "G, W and a typed distance move a 4D bone along W only",

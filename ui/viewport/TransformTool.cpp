@@ -13,6 +13,8 @@
 #include <QApplication>
 #include <QCursor>
 #include <QKeyEvent>
+#include <QMenu>
+#include <QMenuBar>
 #include <QMouseEvent>
 #include <QStringList>
 
@@ -471,9 +473,14 @@ void TransformTool::finish(bool commit) {
 }
 
 bool TransformTool::eventFilter(QObject* watched, QEvent* event) {
+    // A press in a panel confirms the operation first, so what it does there is a step of its
+    // own. Not a press on the menus: Transform > Cancel Operation must still find the operation
+    // running, and a menu command that edits the document ends it anyway (EditorSession::execute,
+    // decision 0068).
     if (event->type() == QEvent::MouseButtonPress && isBusy())
         if (auto* widget = qobject_cast<QWidget*>(watched);
-            widget && widget != &m_viewport && !m_viewport.isAncestorOf(widget))
+            widget && widget != &m_viewport && !m_viewport.isAncestorOf(widget) &&
+            !qobject_cast<QMenuBar*>(widget) && !qobject_cast<QMenu*>(widget))
             confirm();
     return QObject::eventFilter(watched, event);
 }
