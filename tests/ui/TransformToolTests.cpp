@@ -399,6 +399,60 @@ TEST_CASE_METHOD(TransformToolFixture,
 }
 
 TEST_CASE_METHOD(TransformToolFixture,
+                 "R, W, X turns in the view's XW plane, X again in the local one",
+                 "[ui][transform][gl]") {
+    const auto bone = openWithSelected("creature-4d.g4tf", "Spine");
+    ViewportWidget& viewport = window.viewportWidget();
+    const auto before = worldOf(window, bone);
+    hoverTo(viewport, centreOf(viewport));
+    test::triggerAndRun(action(window, "rotateAction"));
+    QTest::keyClick(&viewport, Qt::Key_W); // the W planes, XW to start with
+    QTest::keyClick(&viewport, Qt::Key_X); // XW chosen: the first X is not "again"
+    typeKeys(viewport, "30");
+    QString status = window.statusBar()->currentMessage();
+    INFO(status.toStdString());
+    CHECK(status.contains(QStringLiteral("XW")));
+    CHECK_FALSE(status.contains(QStringLiteral("local")));
+    SECTION("confirmed, the bone turned in the global XW plane") {
+        QTest::keyClick(&viewport, Qt::Key_Return);
+        const double c = std::cos(30.0 * kDegree);
+        const double s = std::sin(30.0 * kDegree);
+        auto xw = core::math::BasisN::fromColumnMajor(4, std::vector<double>{c, 0, 0, s, //
+                                                                             0, 1, 0, 0, //
+                                                                             0, 0, 1, 0, //
+                                                                             -s, 0, 0, c});
+        REQUIRE(xw);
+        const auto after = worldOf(window, bone);
+        CHECK(core::math::approxEqual(after.basis(), (*xw) * before.basis(), 1e-6));
+    }
+    SECTION("X again: the local XW plane") {
+        QTest::keyClick(&viewport, Qt::Key_X);
+        status = window.statusBar()->currentMessage();
+        CHECK(status.contains(QStringLiteral("local XW")));
+        QTest::keyClick(&viewport, Qt::Key_Escape);
+    }
+}
+
+TEST_CASE_METHOD(TransformToolFixture, "R in a 2D document ignores X and Y: it keeps turning",
+                 "[ui][transform][gl]") {
+    const auto bone = openWithSelected("arm-2d.g4tf", "LowerArm");
+    ViewportWidget& viewport = window.viewportWidget();
+    const auto before = worldOf(window, bone);
+    hoverTo(viewport, centreOf(viewport));
+    test::triggerAndRun(action(window, "rotateAction"));
+    QTest::keyClick(&viewport, Qt::Key_X);
+    QTest::keyClick(&viewport, Qt::Key_Y);
+    typeKeys(viewport, "30");
+    QTest::keyClick(&viewport, Qt::Key_Return);
+    const auto after = worldOf(window, bone);
+    const double c = std::cos(30.0 * kDegree);
+    const double s = std::sin(30.0 * kDegree);
+    auto xy = core::math::BasisN::fromColumnMajor(2, std::vector<double>{c, s, -s, c});
+    REQUIRE(xy);
+    CHECK(core::math::approxEqual(after.basis(), (*xy) * before.basis(), 1e-6));
+}
+
+TEST_CASE_METHOD(TransformToolFixture,
                  "E extrudes a child bone from the tail to the pointer; undo removes it",
                  "[ui][transform][gl]") {
     const auto parent = openWithSelected("arm-3d.g4tf", "Hand");

@@ -286,6 +286,7 @@ bool TransformTool::begin(Operation operation, const QString& name, bool fromGiz
     m_fromGizmo = fromGizmo;
     m_constraintLocal = false;
     m_wPlanes = false;
+    m_wPlaneChosen = false;
     m_typed.clear();
     m_angle = 0.0F;
     m_press = m_previous = pointerNow();
@@ -513,23 +514,31 @@ void TransformTool::constrain(int axis) {
     const int dimension = m_session.document().dimension();
     if ((axis == 3 && dimension < 4) || (axis == 2 && dimension < 3))
         return;
+    // A 2D document turns in its one plane, XY: X and Y would name the YZ and XZ planes, whose Z
+    // is no direction there (the bone stopped following the pointer).
+    if (m_operation == Operation::Rotate && dimension == 2)
+        return;
     if (m_operation == Operation::Rotate && axis == 3) {
         m_wPlanes = !m_wPlanes;
         m_handle = m_wPlanes ? GizmoHandle::RingXW : GizmoHandle::None;
         m_constraintLocal = false;
+        m_wPlaneChosen = false; // XW shown until X, Y or Z chooses
     } else {
         const GizmoHandle handle =
             m_operation == Operation::Rotate ? rotationHandle(axis, m_wPlanes) : axisHandle(axis);
-        // Pressed again: the local axis; a third time: no constraint (as in Blender).
-        if (handle == m_handle && !m_constraintLocal && axis != 3) {
+        // Pressed again: the local axis; a third time: no constraint (as in Blender). After W,
+        // the first X chooses XW, which W only showed: it is not "again".
+        const bool again = handle == m_handle && (!m_wPlanes || m_wPlaneChosen);
+        if (again && !m_constraintLocal && axis != 3) {
             m_constraintLocal = true;
-        } else if (handle == m_handle && (m_constraintLocal || axis == 3)) {
+        } else if (again && (m_constraintLocal || axis == 3)) {
             m_handle = GizmoHandle::None;
             m_constraintLocal = false;
         } else {
             m_handle = handle;
             m_constraintLocal = false;
         }
+        m_wPlaneChosen = m_wPlanes;
     }
     // The frame's axes follow the choice; the pivot stays where it was at the start.
     const glm::vec3 origin = m_frame.origin;

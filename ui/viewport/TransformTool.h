@@ -150,6 +150,7 @@ private:
     render::view::GizmoHandle m_handle = render::view::GizmoHandle::None;
     bool m_constraintLocal = false;
     bool m_wPlanes = false;
+    bool m_wPlaneChosen = false; // after W, X, Y or Z chose the plane (XW is shown before)
     QString m_typed;
     render::view::TransformGizmo m_frame; // the gizmo (pivot and axes) when the operation began
     DrawnSpace m_space;
