@@ -285,6 +285,8 @@ void BindPosesPanel::documentChanged(const core::edit::ChangeSet& changes) {
                 (node.fields & (core::edit::ChangeSet::Name | core::edit::ChangeSet::Joints)) != 0;
     if (shown)
         refresh();
+    else
+        updateControls(); // an edit may have broken or mended the rig Capture and Preview need
 }
 
 void BindPosesPanel::refresh() {

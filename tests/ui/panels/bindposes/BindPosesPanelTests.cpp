@@ -1,3 +1,4 @@
+#include "core/edit/commands/NodeCommands.h"
 #include "core/math/AffineN.h"
 #include "core/model/DocumentEquality.h"
 #include "tests/ui/SessionTestSupport.h"
@@ -347,6 +348,26 @@ TEST_CASE("capture stores the current pose of two posed bones in skeleton space"
         REQUIRE(f.pose(PoseType::Custom) != nullptr);
         CHECK(*f.pose(PoseType::Custom) == stored);
     }
+}
+
+TEST_CASE("Preview and Apply as Rest follow edits that break or mend the rig", "[ui][bindposes]") {
+    BindPosesFixture f;
+    f.session.select({f.node("CreatureRig")});
+    f.choose(PoseType::APose);
+    QPushButton* preview = f.button("bindPosePreview");
+    REQUIRE(preview->isEnabled());
+    // A 4x4 basis of zeros: the bone's rest transform has no inverse, the rig cannot compile.
+    core::model::NodeTransform singular;
+    singular.form = core::model::NodeTransform::Form::Basis;
+    singular.basis.assign(16, 0.0);
+    REQUIRE(f.session.execute(core::edit::setTransform(f.node("Spine"), singular)));
+    REQUIRE(f.session.rig() == nullptr);
+    CHECK_FALSE(preview->isEnabled());
+    CHECK_FALSE(f.button("bindPoseGhost")->isEnabled());
+    f.session.undo();
+    REQUIRE(f.session.rig() != nullptr);
+    CHECK(preview->isEnabled());
+    CHECK(f.button("bindPoseGhost")->isEnabled());
 }
 
 TEST_CASE("Preview and Show as Ghost choose what the viewport shows, not the document",
