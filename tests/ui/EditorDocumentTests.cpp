@@ -14,6 +14,7 @@
 #include "ui/session/EditorSession.h"
 #include "ui/widgets/NumberField.h"
 
+#include <QAbstractButton>
 #include <QAction>
 #include <QApplication>
 #include <QCheckBox>
@@ -25,6 +26,7 @@
 #include <QLineEdit>
 #include <QMenu>
 #include <QMessageBox>
+#include <QMetaObject>
 #include <QMimeData>
 #include <QProgressDialog>
 #include <QSettings>
@@ -519,6 +521,66 @@ TEST_CASE("after a save that missed an edit, no state of the history counts as s
     session.undo(); // A: the opened state, which the file on disk no longer holds
     CHECK(session.isModified());
     CHECK(window.isWindowModified());
+}
+
+namespace {
+
+// Installed on qApp: answers the Revert question with Discard and closes any other message box,
+// keeping its text (what a user would read).
+class RevertAnswerer : public QObject {
+public:
+    QStringList others;
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override {
+        auto* box = event->type() == QEvent::Show ? qobject_cast<QMessageBox*>(watched) : nullptr;
+        if (box) {
+            const bool revert = box->text().startsWith(QStringLiteral("Discard the changes"));
+            if (!revert)
+                others.push_back(box->text());
+            // Clicked, as a user does: the static QMessageBox functions read the clicked button.
+            const auto answer = revert ? QMessageBox::Discard : QMessageBox::Ok;
+            QMetaObject::invokeMethod(
+                box, [box, answer] { box->button(answer)->click(); }, Qt::QueuedConnection);
+        }
+        return false;
+    }
+};
+
+} // namespace
+
+TEST_CASE("Revert reads the file again; a failed read says why in a box and keeps the document",
+          "[ui][editor][files]") {
+    hyperrig::test::TemporaryFolder folder;
+    const std::filesystem::path file = folder / "arm.g4tf";
+    std::filesystem::copy_file(samplePath("arm-3d.g4tf").toStdString(), file);
+    MainWindow window;
+    REQUIRE(window.openDocument(QString::fromStdString(file.string())).isEmpty());
+    EditorSession& session = window.session();
+    const NodeId bone = session.document().findNode("LowerArm");
+    REQUIRE(session.execute(hyperrig::core::edit::renameNode(bone, std::string("Forearm"))).ok());
+    window.files().setPromptAnswerForTests(DocumentFiles::PromptAnswer::Ask);
+    RevertAnswerer answerer;
+    qApp->installEventFilter(&answerer);
+    QSignalSpy finished(&window.files(), &DocumentFiles::finished);
+
+    SECTION("the file as saved comes back") {
+        action(window, "revertAction")->trigger();
+        CHECK(waitForFiles(finished).isEmpty());
+        CHECK(session.document().findNode("LowerArm"));
+        CHECK_FALSE(session.isModified());
+        CHECK(answerer.others.isEmpty());
+    }
+    SECTION("the file gone: a box says why, the edited document stays") {
+        std::filesystem::remove(file);
+        action(window, "revertAction")->trigger();
+        CHECK_FALSE(waitForFiles(finished).isEmpty());
+        CHECK(answerer.others.size() == 1);
+        CHECK(session.document().findNode("Forearm") == bone);
+        CHECK(session.isModified());
+    }
+    qApp->removeEventFilter(&answerer);
+    window.files().setPromptAnswerForTests(DocumentFiles::PromptAnswer::Discard);
 }
 
 TEST_CASE("Save As asks before it replaces an existing file", "[ui][editor][files]") {

@@ -379,10 +379,9 @@ void DocumentFiles::revertToSaved() {
         if (choice != QMessageBox::Discard)
             return;
     }
-    const QString path = m_session.filePath();
-    const PromptAnswer previous = m_promptAnswer;
-    m_promptAnswer = PromptAnswer::Discard; // asked already
-    openFile(path, [this, previous](const QString&) { m_promptAnswer = previous; });
+    // Asked already: read without openFile's unsaved-changes question (a failed read is then
+    // reported as for Open, with its message box).
+    readAndAdopt(m_session.filePath(), {});
 }
 
 void DocumentFiles::closeDocument() {
