@@ -583,6 +583,25 @@ TEST_CASE("Revert reads the file again; a failed read says why in a box and keep
     window.files().setPromptAnswerForTests(DocumentFiles::PromptAnswer::Discard);
 }
 
+TEST_CASE("Save As: a typed .g4b or .g4tf chooses the format", "[ui][editor][files]") {
+    hyperrig::test::TemporaryFolder folder;
+    hyperrig::ui::SaveFormat external;
+    external.options.externalBin = true;
+    hyperrig::ui::SaveAsDialog dialog(QString::fromStdString((folder / "rig.g4tf").string()),
+                                      external);
+    auto* pathEdit = dialog.findChild<QLineEdit*>(QStringLiteral("savePathEdit"));
+    REQUIRE(pathEdit != nullptr);
+    REQUIRE(dialog.format().container == hyperrig::core::io::G4mfContainer::Text);
+    pathEdit->setText(QString::fromStdString((folder / "rig.g4b").string()));
+    CHECK(dialog.format().container == hyperrig::core::io::G4mfContainer::Binary);
+    CHECK_FALSE(dialog.format().options.externalBin); // a .g4b has no external .bin
+    CHECK(dialog.path().endsWith(QStringLiteral("rig.g4b")));
+    pathEdit->setText(QString::fromStdString((folder / "other.G4TF").string()));
+    CHECK(dialog.format().container == hyperrig::core::io::G4mfContainer::Text);
+    CHECK(dialog.path().endsWith(QStringLiteral("other.G4TF"))); // as typed
+    CHECK(dialog.format().options.externalBin); // the option comes back with the text format
+}
+
 TEST_CASE("Save As asks before it replaces an existing file", "[ui][editor][files]") {
     hyperrig::test::TemporaryFolder folder;
     const std::filesystem::path existing = folder / "kept.g4tf";

@@ -90,6 +90,7 @@ SaveAsDialog::SaveAsDialog(const QString& currentPath, const SaveFormat& current
 
     connect(browse, &QPushButton::clicked, this, &SaveAsDialog::browse);
     connect(m_container, &QComboBox::currentIndexChanged, this, &SaveAsDialog::syncExtension);
+    connect(m_path, &QLineEdit::textChanged, this, &SaveAsDialog::followExtension);
     connect(m_path, &QLineEdit::textChanged, this, &SaveAsDialog::validate);
     connect(m_container, &QComboBox::currentIndexChanged, this, [this, buttons] {
         validate();
@@ -163,6 +164,19 @@ void SaveAsDialog::syncExtension() {
         m_path->setText(base + QLatin1Char('.') + wanted);
     }
     validate();
+}
+
+// A typed (or browsed) .g4b or .g4tf chooses the format, as choosing the format sets the
+// extension: the options shown are then those the save will use.
+void SaveAsDialog::followExtension() {
+    const QString suffix = QFileInfo(path()).suffix();
+    int container = -1;
+    if (suffix.compare(QStringLiteral("g4b"), Qt::CaseInsensitive) == 0)
+        container = 1;
+    else if (suffix.compare(QStringLiteral("g4tf"), Qt::CaseInsensitive) == 0)
+        container = 0;
+    if (container >= 0 && container != m_container->currentIndex())
+        m_container->setCurrentIndex(container); // syncExtension keeps the typed suffix
 }
 
 void SaveAsDialog::validate() {

@@ -33,6 +33,7 @@ private:
     QStringList filesToReplace() const;
     void browse();
     void syncExtension();
+    void followExtension();
     void validate();
 
     QLineEdit* m_path = nullptr;
