@@ -580,6 +580,45 @@ TEST_CASE("Ctrl+Z in a field with no typing left to undo undoes the document", "
     CHECK(nameField->text() == "Spine");
 }
 
+TEST_CASE("the Transform menu's operations are enabled only where they can start",
+          "[ui][mainwindow]") {
+    MainWindow window;
+    openSample(window, "creature-4d.g4tf");
+    auto& session = window.session();
+    const auto enabled = [&](const char* name) {
+        auto* found = window.findChild<QAction*>(QString::fromLatin1(name));
+        REQUIRE(found != nullptr);
+        return found->isEnabled();
+    };
+    session.select({window.document()->findNode("Body")}); // a mesh
+    CHECK(enabled("grabAction"));
+    CHECK(enabled("rotateAction"));
+    CHECK_FALSE(enabled("scaleBoneLengthAction"));  // no bone selected
+    CHECK_FALSE(enabled("extrudeBoneAction"));      // no current bone
+    CHECK_FALSE(enabled("addBoneAtPointerAction")); // no skeleton to add to
+    session.select({window.document()->findNode("CreatureRig")});
+    CHECK(enabled("addBoneAtPointerAction"));
+    CHECK_FALSE(enabled("extrudeBoneAction"));
+    const auto hand = window.document()->findNode("LeftHand");
+    session.select({hand});
+    for (const char* name : {"grabAction", "rotateAction", "scaleBoneLengthAction",
+                             "extrudeBoneAction", "addBoneAtPointerAction"})
+        CHECK(enabled(name));
+
+    // A rig that cannot compile can be drawn by none of them.
+    hyperrig::core::model::NodeTransform singular;
+    singular.form = hyperrig::core::model::NodeTransform::Form::Basis;
+    singular.basis.assign(16, 0.0);
+    REQUIRE(session.execute(
+        hyperrig::core::edit::setTransform(window.document()->findNode("Spine"), singular)));
+    REQUIRE(session.rig() == nullptr);
+    CHECK_FALSE(enabled("grabAction"));
+    CHECK_FALSE(enabled("extrudeBoneAction"));
+    session.undo();
+    CHECK(enabled("grabAction"));
+    CHECK(enabled("extrudeBoneAction"));
+}
+
 TEST_CASE("the View menu's display toggles and the overlay's checkboxes agree",
           "[ui][mainwindow]") {
     MainWindow window;

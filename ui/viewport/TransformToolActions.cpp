@@ -79,6 +79,8 @@ TransformToolActions::TransformToolActions(EditorSession& session, TransformTool
     connect(&m_tool, &TransformTool::stateChanged, this, &TransformToolActions::updateState);
     connect(&m_session, &EditorSession::documentReplaced, this, &TransformToolActions::updateState);
     connect(&m_session, &EditorSession::selectionChanged, this, &TransformToolActions::updateState);
+    // An edit can break or mend the rig, or make the current node a bone or a skeleton.
+    connect(&m_session, &EditorSession::changed, this, &TransformToolActions::updateState);
     updateState();
 }
 
@@ -111,9 +113,31 @@ void TransformToolActions::updateState() {
     m_local->setChecked(m_tool.localOrientation());
     m_snap->setChecked(m_tool.rotationSnapping());
     m_addToJoints->setChecked(m_tool.addBonesToJoints());
-    for (QAction* action : {m_grab, m_rotate, m_scaleLength, m_extrude})
-        action->setEnabled(selected && !busy);
-    m_placeBone->setEnabled(selected && !busy);
+    // Each operation enabled only where it can start (TransformTool's start* refusals): all need
+    // a rig that compiles; S a selected bone, E a current bone, Add Bone a current skeleton or
+    // one of its bones.
+    const bool drawn = open && m_session.rig() != nullptr && !busy;
+    bool boneSelected = false;
+    core::model::NodeId skeleton;
+    bool currentBone = false;
+    if (drawn) {
+        const core::model::Document& document = m_session.document();
+        for (core::model::NodeId node : m_session.selection())
+            boneSelected =
+                boneSelected || (document.nodes.find(node) && document.node(node).isBone());
+        const core::model::NodeId current = m_session.currentNode();
+        if (current && document.nodes.find(current)) {
+            currentBone = document.node(current).isBone();
+            skeleton = currentBone ? document.skeletonOf(current) : current;
+            if (skeleton && !document.node(skeleton).isSkeleton())
+                skeleton = {};
+        }
+    }
+    m_grab->setEnabled(drawn && selected);
+    m_rotate->setEnabled(drawn && selected);
+    m_scaleLength->setEnabled(drawn && boneSelected);
+    m_extrude->setEnabled(drawn && currentBone);
+    m_placeBone->setEnabled(drawn && static_cast<bool>(skeleton));
     m_confirm->setEnabled(busy);
     m_cancel->setEnabled(busy);
 }
