@@ -31,6 +31,7 @@
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QMetaObject>
 #include <QMimeData>
 #include <QScreen>
 #include <QSettings>
@@ -285,7 +286,10 @@ void MainWindow::dropEvent(QDropEvent* event) {
     if (path.isEmpty())
         return;
     event->acceptProposedAction();
-    m_files->openFile(path);
+    // After the drop returns: the unsaved-changes question is modal, and a drag source (the file
+    // manager) waits for its drop to end.
+    QMetaObject::invokeMethod(
+        this, [this, path] { m_files->openFile(path); }, Qt::QueuedConnection);
 }
 
 void MainWindow::createMenus() {

@@ -244,6 +244,50 @@ TEST_CASE("dropping a G4MF file on the window opens it", "[ui][editor][files]") 
     }
 }
 
+TEST_CASE("a drop onto a modified document asks about the changes after the drop returns",
+          "[ui][editor][files]") {
+    MainWindow window;
+    REQUIRE(window.openDocument(samplePath("creature-4d.g4tf")).isEmpty());
+    EditorSession& session = window.session();
+    REQUIRE(session
+                .execute(hyperrig::core::edit::renameNode(session.document().findNode("Spine"),
+                                                          std::string("Backbone")))
+                .ok());
+    window.files().setPromptAnswerForTests(DocumentFiles::PromptAnswer::Ask);
+    // Answers the unsaved-changes box with Discard, counting the boxes.
+    int asked = 0;
+    struct Discarder : QObject {
+        int* count;
+        explicit Discarder(int* counter) : count(counter) {}
+        bool eventFilter(QObject* watched, QEvent* event) override {
+            auto* box =
+                event->type() == QEvent::Show ? qobject_cast<QMessageBox*>(watched) : nullptr;
+            if (box && box->button(QMessageBox::Discard)) {
+                ++*count;
+                QMetaObject::invokeMethod(
+                    box, [box] { box->button(QMessageBox::Discard)->click(); },
+                    Qt::QueuedConnection);
+            }
+            return false;
+        }
+    } discarder(&asked);
+    qApp->installEventFilter(&discarder);
+    QSignalSpy finished(&window.files(), &DocumentFiles::finished);
+    QMimeData data;
+    data.setUrls({QUrl::fromLocalFile(samplePath("arm-3d.g4tf"))});
+    QDragEnterEvent enter(QPoint(10, 10), Qt::CopyAction, &data, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(&window, &enter);
+    REQUIRE(enter.isAccepted());
+    QDropEvent drop(QPointF(10, 10), Qt::CopyAction, &data, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(&window, &drop);
+    CHECK(asked == 0); // the drop has returned without asking
+    REQUIRE(waitForFiles(finished).isEmpty());
+    CHECK(asked == 1);
+    CHECK(window.document()->dimension() == 3);
+    qApp->removeEventFilter(&discarder);
+    window.files().setPromptAnswerForTests(DocumentFiles::PromptAnswer::Discard);
+}
+
 TEST_CASE("open recent lists opened files, newest first, and drops missing ones",
           "[ui][editor][files]") {
     QSettings().remove(QStringLiteral("recentFiles"));

@@ -244,6 +244,9 @@ void DocumentFiles::readAndAdopt(const QString& path, std::function<void(const Q
         emit finished(error);
     };
     if (m_busy) {
+        // Said, not only returned: a drop or an Open Recent has no other answer to show.
+        emit message(tr("Cannot open %1: another file operation is still running")
+                         .arg(QFileInfo(path).fileName()));
         finish(tr("another file operation is still running"));
         return;
     }
