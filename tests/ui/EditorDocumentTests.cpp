@@ -32,6 +32,7 @@
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
+#include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTreeView>
@@ -286,6 +287,21 @@ TEST_CASE("a drop onto a modified document asks about the changes after the drop
     CHECK(window.document()->dimension() == 3);
     qApp->removeEventFilter(&discarder);
     window.files().setPromptAnswerForTests(DocumentFiles::PromptAnswer::Discard);
+}
+
+TEST_CASE("an open while a save runs is refused and says why", "[ui][editor][files]") {
+    MainWindow window;
+    REQUIRE(window.openDocument(samplePath("arm-3d.g4tf")).isEmpty());
+    hyperrig::test::TemporaryFolder folder;
+    QSignalSpy finished(&window.files(), &DocumentFiles::finished);
+    window.files().saveTo(QString::fromStdString((folder / "arm.g4tf").string()), {});
+    REQUIRE(window.files().busy()); // its result comes through the event loop
+    window.files().openFile(samplePath("creature-4d.g4tf"));
+    CHECK(window.statusBar()->currentMessage() ==
+          QStringLiteral("Cannot open creature-4d.g4tf: another file operation is still running"));
+    CHECK(waitForFiles(finished) == QStringLiteral("another file operation is still running"));
+    CHECK(waitForFiles(finished).isEmpty()); // the save
+    CHECK(window.document()->dimension() == 3);
 }
 
 TEST_CASE("open recent lists opened files, newest first, and drops missing ones",
