@@ -121,16 +121,18 @@ try:
     check(outliner_rows() == ["Scene", "Skeleton", "Bone", "Bone2"],
           "outliner rows %r" % outliner_rows())
 
-    step("the inspector shows the selected bone; a name with ':' is refused with the reason")
+    step("the inspector shows the selected bone; a name with ':' is refused with the reason and "
+         "kept to be corrected")
     d.select_item(dock("Outliner"), "Bone")
     name_field = d.field("Name", within=dock("Inspector"))
     wait_for(lambda: d.get_text(name_field) == "Bone",
              lambda: "inspector name %r, expected 'Bone'" % d.get_text(name_field))
     d.set_text(name_field, "Upper:Arm")
-    wait_for(lambda: d.get_text(name_field) == "Bone",
-             lambda: "a refused name left %r in the field" % d.get_text(name_field))
+    # Refused on Enter, the typed name stays in the field to be corrected (ui-style.md §3).
     wait_for(lambda: "':'" in d.status_text() or "colon" in d.status_text().lower(),
              lambda: "status bar %r does not give the reason" % d.status_text())
+    check(d.get_text(name_field) == "Upper:Arm",
+          "a refused name was not kept in the field: %r" % d.get_text(name_field))
     check(outliner_rows() == ["Scene", "Skeleton", "Bone", "Bone2"],
           "a refused rename changed the outliner: %r" % outliner_rows())
 

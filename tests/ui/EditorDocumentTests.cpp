@@ -2,6 +2,7 @@
 #include "core/io/g4mf/G4mfWriter.h"
 #include "tests/support/ProcessRunner.h"
 #include "tests/support/TextFiles.h"
+#include "tests/ui/MessageBoxAnswerer.h"
 #include "tests/ui/ReplaceFileAnswerer.h"
 #include "tests/ui/TriggerAction.h"
 #include "ui/MainWindow.h"
@@ -42,6 +43,7 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 
 using hyperrig::core::model::NodeId;
 using hyperrig::ui::DocumentFiles;
@@ -255,24 +257,8 @@ TEST_CASE("a drop onto a modified document asks about the changes after the drop
                                                           std::string("Backbone")))
                 .ok());
     window.files().setPromptAnswerForTests(DocumentFiles::PromptAnswer::Ask);
-    // Answers the unsaved-changes box with Discard, counting the boxes.
-    int asked = 0;
-    struct Discarder : QObject {
-        int* count;
-        explicit Discarder(int* counter) : count(counter) {}
-        bool eventFilter(QObject* watched, QEvent* event) override {
-            auto* box =
-                event->type() == QEvent::Show ? qobject_cast<QMessageBox*>(watched) : nullptr;
-            if (box && box->button(QMessageBox::Discard)) {
-                ++*count;
-                QMetaObject::invokeMethod(
-                    box, [box] { box->button(QMessageBox::Discard)->click(); },
-                    Qt::QueuedConnection);
-            }
-            return false;
-        }
-    } discarder(&asked);
-    qApp->installEventFilter(&discarder);
+    // Answers the unsaved-changes box with Discard.
+    hyperrig::test::MessageBoxAnswerer discarder([](QMessageBox&) { return QMessageBox::Discard; });
     QSignalSpy finished(&window.files(), &DocumentFiles::finished);
     QMimeData data;
     data.setUrls({QUrl::fromLocalFile(samplePath("arm-3d.g4tf"))});
@@ -281,11 +267,10 @@ TEST_CASE("a drop onto a modified document asks about the changes after the drop
     REQUIRE(enter.isAccepted());
     QDropEvent drop(QPointF(10, 10), Qt::CopyAction, &data, Qt::LeftButton, Qt::NoModifier);
     QApplication::sendEvent(&window, &drop);
-    CHECK(asked == 0); // the drop has returned without asking
+    CHECK(discarder.texts.isEmpty()); // the drop has returned without asking
     REQUIRE(waitForFiles(finished).isEmpty());
-    CHECK(asked == 1);
+    CHECK(discarder.texts.size() == 1);
     CHECK(window.document()->dimension() == 3);
-    qApp->removeEventFilter(&discarder);
     window.files().setPromptAnswerForTests(DocumentFiles::PromptAnswer::Discard);
 }
 
@@ -384,29 +369,6 @@ TEST_CASE("a bone selected in the outliner is selected in the viewport and the i
     }
 }
 
-namespace {
-
-// Answers every "Unsaved changes" box with Discard as it appears, counting them: the real
-// prompt, as a user sees it, not the tests' preset answer.
-class UnsavedChangesDiscarder : public QObject {
-public:
-    int shown = 0;
-
-protected:
-    bool eventFilter(QObject* watched, QEvent* event) override {
-        if (event->type() == QEvent::Show &&
-            watched->objectName() == QStringLiteral("unsavedChangesBox")) {
-            ++shown;
-            QMetaObject::invokeMethod(
-                watched, [watched] { static_cast<QDialog*>(watched)->done(QMessageBox::Discard); },
-                Qt::QueuedConnection);
-        }
-        return false;
-    }
-};
-
-} // namespace
-
 TEST_CASE("File > Open starts where the user worked, else among the installed samples",
           "[ui][editor][files]") {
     // An installed layout: PREFIX/bin holds the program, PREFIX/share/hyperrig/samples the rigs.
@@ -467,15 +429,15 @@ TEST_CASE("File > Open asks about unsaved changes once, and Discard is final",
                                                           std::string("Forearm")))
                 .ok());
     window.show();
-    UnsavedChangesDiscarder discarder;
-    qApp->installEventFilter(&discarder);
+    std::optional<hyperrig::test::MessageBoxAnswerer> discarder(
+        std::in_place, [](QMessageBox&) { return QMessageBox::Discard; });
     window.files().setOpenChooserForTests(
         [](const QString&) { return samplePath("creature-4d.g4tf"); });
     QSignalSpy finished(&window.files(), &DocumentFiles::finished);
     hyperrig::test::triggerAndRun(action(window, "openAction"));
     REQUIRE((finished.count() > 0 || finished.wait(20000)));
-    qApp->removeEventFilter(&discarder);
-    CHECK(discarder.shown == 1);
+    CHECK(discarder->texts.size() == 1); // the unsaved-changes question
+    discarder.reset();
     CHECK(finished.front().front().toString().isEmpty());
     CHECK(session.document().dimension() == 4);
 }
@@ -530,11 +492,10 @@ TEST_CASE("a value still being typed is saved, and asked about before the docume
               encodedText(session.document()));
     }
     SECTION("Close asks about it") {
-        UnsavedChangesDiscarder discarder;
-        qApp->installEventFilter(&discarder);
+        hyperrig::test::MessageBoxAnswerer discarder(
+            [](QMessageBox&) { return QMessageBox::Discard; });
         hyperrig::test::triggerAndRun(action(window, "closeAction"));
-        qApp->removeEventFilter(&discarder);
-        CHECK(discarder.shown == 1);
+        CHECK(discarder.texts.size() == 1); // the unsaved-changes question
         CHECK_FALSE(session.hasDocument());
     }
 }
@@ -583,32 +544,6 @@ TEST_CASE("after a save that missed an edit, no state of the history counts as s
     CHECK(window.isWindowModified());
 }
 
-namespace {
-
-// Installed on qApp: answers the Revert question with Discard and closes any other message box,
-// keeping its text (what a user would read).
-class RevertAnswerer : public QObject {
-public:
-    QStringList others;
-
-protected:
-    bool eventFilter(QObject* watched, QEvent* event) override {
-        auto* box = event->type() == QEvent::Show ? qobject_cast<QMessageBox*>(watched) : nullptr;
-        if (box) {
-            const bool revert = box->text().startsWith(QStringLiteral("Discard the changes"));
-            if (!revert)
-                others.push_back(box->text());
-            // Clicked, as a user does: the static QMessageBox functions read the clicked button.
-            const auto answer = revert ? QMessageBox::Discard : QMessageBox::Ok;
-            QMetaObject::invokeMethod(
-                box, [box, answer] { box->button(answer)->click(); }, Qt::QueuedConnection);
-        }
-        return false;
-    }
-};
-
-} // namespace
-
 TEST_CASE("Revert reads the file again; a failed read says why in a box and keeps the document",
           "[ui][editor][files]") {
     hyperrig::test::TemporaryFolder folder;
@@ -620,8 +555,11 @@ TEST_CASE("Revert reads the file again; a failed read says why in a box and keep
     const NodeId bone = session.document().findNode("LowerArm");
     REQUIRE(session.execute(hyperrig::core::edit::renameNode(bone, std::string("Forearm"))).ok());
     window.files().setPromptAnswerForTests(DocumentFiles::PromptAnswer::Ask);
-    RevertAnswerer answerer;
-    qApp->installEventFilter(&answerer);
+    // Discard for the Revert question; any other box is read and closed.
+    hyperrig::test::MessageBoxAnswerer answerer([](QMessageBox& box) {
+        return box.text().startsWith(QStringLiteral("Discard the changes")) ? QMessageBox::Discard
+                                                                            : QMessageBox::Ok;
+    });
     QSignalSpy finished(&window.files(), &DocumentFiles::finished);
 
     SECTION("the file as saved comes back") {
@@ -629,17 +567,16 @@ TEST_CASE("Revert reads the file again; a failed read says why in a box and keep
         CHECK(waitForFiles(finished).isEmpty());
         CHECK(session.document().findNode("LowerArm"));
         CHECK_FALSE(session.isModified());
-        CHECK(answerer.others.isEmpty());
+        CHECK(answerer.texts.size() == 1); // the question only
     }
     SECTION("the file gone: a box says why, the edited document stays") {
         std::filesystem::remove(file);
         action(window, "revertAction")->trigger();
         CHECK_FALSE(waitForFiles(finished).isEmpty());
-        CHECK(answerer.others.size() == 1);
+        CHECK(answerer.texts.size() == 2); // the question, then why the read failed
         CHECK(session.document().findNode("Forearm") == bone);
         CHECK(session.isModified());
     }
-    qApp->removeEventFilter(&answerer);
     window.files().setPromptAnswerForTests(DocumentFiles::PromptAnswer::Discard);
 }
 

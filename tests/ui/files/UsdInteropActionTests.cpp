@@ -8,6 +8,7 @@
 #include "core/ops/CrossSectionMeshes.h"
 #include "tests/core/io/usd/UsdTestSupport.h"
 #include "tests/support/ProcessRunner.h"
+#include "tests/ui/MessageBoxAnswerer.h"
 #include "tests/ui/SessionTestSupport.h"
 #include "tests/ui/files/InteropTestSupport.h"
 #include "ui/ViewportWidget.h"
@@ -27,6 +28,7 @@
 #include <QTreeWidget>
 
 #include <catch2/catch.hpp>
+#include <optional>
 #include <string>
 
 using hyperrig::test::InteropWindowFixture;
@@ -38,36 +40,15 @@ QString usdInteropData(const char* name) {
     return QString::fromStdString(hyperrig::test::usdData(name).string());
 }
 
-// Installed on qApp: closes every message box as it appears, as a user would, noting its text and
-// how many report windows were open then.
-class MessageBoxCloser : public QObject {
-public:
-    QStringList texts;
-    int reportsOpenMeanwhile = 0;
-
-protected:
-    bool eventFilter(QObject* watched, QEvent* event) override {
-        if (event->type() == QEvent::Show) {
-            if (auto* box = qobject_cast<QMessageBox*>(watched)) {
-                texts.push_back(box->text());
-                reportsOpenMeanwhile += static_cast<int>(visibleReports().size());
-                QMetaObject::invokeMethod(
-                    box, [box] { box->done(QMessageBox::Ok); }, Qt::QueuedConnection);
-            }
-        }
-        return false;
-    }
-
-public:
-    static QList<hyperrig::ui::ImportReportDialog*> visibleReports() {
-        QList<hyperrig::ui::ImportReportDialog*> reports;
-        for (QWidget* widget : QApplication::topLevelWidgets())
-            if (auto* report = qobject_cast<hyperrig::ui::ImportReportDialog*>(widget);
-                report && report->isVisible())
-                reports.push_back(report);
-        return reports;
-    }
-};
+// The report windows open now.
+QList<hyperrig::ui::ImportReportDialog*> visibleReports() {
+    QList<hyperrig::ui::ImportReportDialog*> reports;
+    for (QWidget* widget : QApplication::topLevelWidgets())
+        if (auto* report = qobject_cast<hyperrig::ui::ImportReportDialog*>(widget);
+            report && report->isVisible())
+            reports.push_back(report);
+    return reports;
+}
 
 } // namespace
 
@@ -218,24 +199,27 @@ TEST_CASE_METHOD(
     REQUIRE(
         importGltfThroughMenu(hyperrig::test::interopGltfFixture("RiggedSimple.gltf")).isEmpty());
     window.files().setPromptAnswerForTests(hyperrig::ui::DocumentFiles::PromptAnswer::Ask);
-    MessageBoxCloser closer;
-    qApp->installEventFilter(&closer);
+    int reportsOpenMeanwhile = 0; // report windows open when a message box came
+    std::optional<hyperrig::test::MessageBoxAnswerer> closer(std::in_place, [&](QMessageBox&) {
+        reportsOpenMeanwhile += static_cast<int>(visibleReports().size());
+        return QMessageBox::Ok;
+    });
 
     // /proc takes no new files, even for root: the write fails after the encoding's warnings.
     interop->exportUsda(QStringLiteral("/proc/hyperrig-usd-report-test.usda"));
     CHECK_FALSE(waitForInterop().isEmpty());
-    REQUIRE(closer.texts.size() == 1); // the failure, said in a message box
-    CHECK(closer.reportsOpenMeanwhile == 0);
-    CHECK(MessageBoxCloser::visibleReports().isEmpty());
+    REQUIRE(closer->texts.size() == 1); // the failure, said in a message box
+    CHECK(reportsOpenMeanwhile == 0);
+    CHECK(visibleReports().isEmpty());
     CHECK_FALSE(interop->lastReport().summary.startsWith(QStringLiteral("Exported")));
 
     hyperrig::test::TemporaryFolder folder;
     const QString exported = QString::fromStdString((folder / "simple.usda").string());
     interop->exportUsda(exported);
     REQUIRE(waitForInterop().isEmpty());
-    qApp->removeEventFilter(&closer);
-    CHECK(closer.texts.size() == 1); // no box for the written file
-    const auto reports = MessageBoxCloser::visibleReports();
+    CHECK(closer->texts.size() == 1); // no box for the written file
+    closer.reset();
+    const auto reports = visibleReports();
     REQUIRE(reports.size() == 1);
     CHECK(reports.front()->windowTitle() == QStringLiteral("UsdSkel Export Report"));
     const hyperrig::ui::ImportReport& report = interop->lastReport();
