@@ -599,6 +599,25 @@ TEST_CASE("Save As: a typed .g4b or .g4tf chooses the format", "[ui][editor][fil
     CHECK(dialog.format().options.externalBin); // the option comes back with the text format
 }
 
+TEST_CASE("a save during a gesture that has changed nothing yet leaves the document saved",
+          "[ui][editor][files]") {
+    MainWindow window;
+    REQUIRE(window.openDocument(samplePath("arm-3d.g4tf")).isEmpty());
+    EditorSession& session = window.session();
+    REQUIRE(session
+                .execute(hyperrig::core::edit::setBoneLength(
+                    session.document().findNode("LowerArm"), 0.31))
+                .ok());
+    hyperrig::test::TemporaryFolder folder;
+    QSignalSpy finished(&window.files(), &DocumentFiles::finished);
+    window.files().saveTo(QString::fromStdString((folder / "arm.g4tf").string()), {});
+    QObject slider; // a blend slider pressed while the worker writes, not moved yet
+    session.beginTransaction("Set Blend Amount", &slider);
+    REQUIRE(waitForFiles(finished).isEmpty());
+    session.rollbackTransaction(); // let go where it was pressed
+    CHECK_FALSE(session.isModified());
+}
+
 TEST_CASE("Save As asks before it replaces an existing file", "[ui][editor][files]") {
     hyperrig::test::TemporaryFolder folder;
     const std::filesystem::path existing = folder / "kept.g4tf";

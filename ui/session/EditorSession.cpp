@@ -152,7 +152,9 @@ void EditorSession::markSaved(const QString& path, const SaveFormat& format,
     // during the write leaves the undo count as it was, not the revision).
     // Otherwise the state the file holds may be no state of the history (an edit merged into the
     // top step) and the one the old clean index names is no longer on disk: nothing is clean.
-    if (m_revision == revisionAtEncode && m_history->transactionDepth() == 0)
+    // (A transaction opened meanwhile that changed nothing leaves the revision as it was: the
+    // file holds the state before it, which a rollback returns to.)
+    if (m_revision == revisionAtEncode)
         m_history->markClean();
     else
         m_history->forgetCleanState();

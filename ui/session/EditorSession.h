@@ -37,9 +37,10 @@ struct SaveFormat {
 // observe it and change the document only through execute(); MainWindow only arranges them.
 //
 // Signals, in the order a change produces them:
-//   openEditsMustFinish   finishOpenEdits() was called (the file actions call it before a save
-//                         or before the document goes): every gesture holding a transaction ends
-//                         it as leaving it would
+//   openEditsMustFinish   finishOpenEdits() was called (the file actions before a save or
+//                         before the document goes; execute before a command that is not the
+//                         open transaction owner's): every gesture holding a transaction ends it
+//                         as leaving it would, and a typed name is committed
 //   aboutToReplaceDocument / documentReplaced  around New, Open, Revert and Close (models reset);
 //                         a gesture's open transaction dies with the old history: its owner
 //                         forgets it here
@@ -55,7 +56,9 @@ struct SaveFormat {
 //   bindPoseDisplayChanged  the previewed or ghosted bind pose changed; never a document edit
 //   animationDisplayChanged the previewed animation, its time or its playing flag changed;
 //                         never a document edit
-// Handlers must not call execute() re-entrantly.
+// Handlers must not call execute() re-entrantly, with one exception: a transaction's owner
+// ending its gesture on openEditsMustFinish executes its last commands as itself (gesture = the
+// owner), which joins its own transaction and ends nothing else.
 class EditorSession : public QObject {
     Q_OBJECT
 public:

@@ -291,9 +291,10 @@ bool TransformTool::begin(Operation operation, const QString& name, bool fromGiz
     m_angle = 0.0F;
     m_press = m_previous = pointerNow();
     m_session.beginTransaction(name.toStdString(), this);
-    // The pointer is free during the operation: a press outside the viewport confirms it first
-    // (eventFilter), so what that press does in a panel or a menu is a step of its own and not
-    // part of the operation (a right click would otherwise roll it back too).
+    // The pointer is free during the operation: a press in a panel confirms it first
+    // (eventFilter), so what that press does there is a step of its own and not part of the
+    // operation (a right click would otherwise roll it back too); a menu command that edits ends
+    // it through EditorSession::execute.
     qApp->installEventFilter(this);
     if (!fromGizmo) {
         m_handle = GizmoHandle::None;

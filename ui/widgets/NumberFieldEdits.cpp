@@ -95,6 +95,7 @@ bool NumberFieldEdits::changedSinceStart() const {
 }
 
 void NumberFieldEdits::ended() {
+    const bool running = m_transactionOpen || !m_runStart.empty();
     if (m_transactionOpen) {
         m_transactionOpen = false;
         if (changedSinceStart())
@@ -103,7 +104,11 @@ void NumberFieldEdits::ended() {
             m_session.rollbackTransaction();
     }
     m_runStart.clear();
-    showValue(); // a typed value the document refused gives way to the value it kept
+    // A typed value the document refused gives way to the value it kept. Only after a run: a
+    // finishEdit with none must not re-enable a field its panel disabled (a blend amount the
+    // previewed animation drives).
+    if (running)
+        showValue();
 }
 
 void NumberFieldEdits::cancelled() {

@@ -6,12 +6,14 @@
 #include "ui/widgets/FieldMessage.h"
 #include "ui/widgets/PanelWidgets.h"
 
+#include <QApplication>
 #include <QEvent>
 #include <QFocusEvent>
 #include <QFormLayout>
 #include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
+#include <QScopedValueRollback>
 #include <QSignalBlocker>
 #include <QVBoxLayout>
 
@@ -43,10 +45,17 @@ NameEditor::NameEditor(EditorSession& session, QWidget* parent)
     layout->addLayout(form);
     layout->addWidget(m_message);
 
-    // A refused name (Enter or leaving the field) puts the current name back; the reason stays
-    // below the field, in its tooltip and in the status bar until the user types again.
+    // A name refused on Enter stays in the field, selected, to be corrected; refused on leaving
+    // the field, the current name comes back. The reason stays below the field, in its tooltip
+    // and in the status bar until the user types again.
     connect(m_field, &QLineEdit::returnPressed, this, &NameEditor::commit);
     connect(m_field, &QLineEdit::textEdited, this, &NameEditor::checkTyped);
+    // A save, or a command from elsewhere, first takes what is typed here (decisions 0066, 0068),
+    // whichever window has the focus.
+    connect(&m_session, &EditorSession::openEditsMustFinish, this, [this] {
+        if (!m_committing && m_field->text() != currentName())
+            commit();
+    });
 }
 
 QString NameEditor::currentName() const {
@@ -80,8 +89,11 @@ void NameEditor::checkTyped(const QString& text) {
 }
 
 void NameEditor::commit() {
-    if (!m_node || m_field->isReadOnly())
+    if (!m_node || m_field->isReadOnly() || m_committing)
         return;
+    // The rename's execute may end other gestures first (openEditsMustFinish), which must not
+    // commit this name a second time from inside this one.
+    const QScopedValueRollback committing(m_committing, true);
     const QString typed = m_field->text();
     if (typed == currentName())
         return; // a refusal shown earlier stays until the user types or the node changes
@@ -124,11 +136,13 @@ bool NameEditor::eventFilter(QObject* watched, QEvent* event) {
         m_message->clearMessage();
         return true;
     }
-    // Leaving the field commits; its window losing the activation (another application, the
-    // window closing) does not: the typed name stays in the field for when the user comes back,
-    // and a closing panel must not edit the document from inside its destructor.
+    // Leaving the field commits, also for another window of the editor (a floating panel). The
+    // editor losing the activation altogether (another application, the window closing) does
+    // not: the typed name stays in the field for when the user comes back, and a closing panel
+    // must not edit the document from inside its destructor.
     if (watched == m_field && event->type() == QEvent::FocusOut &&
-        static_cast<QFocusEvent*>(event)->reason() != Qt::ActiveWindowFocusReason)
+        (static_cast<QFocusEvent*>(event)->reason() != Qt::ActiveWindowFocusReason ||
+         QApplication::activeWindow() != nullptr))
         commit();
     return QWidget::eventFilter(watched, event);
 }

@@ -20,10 +20,12 @@ class FieldMessage;
 // The "Name" field of the inspector. Enter or leaving the field renames the node through
 // core::edit::renameNode; an empty field removes the name. The G4MF rules are checked as the user
 // types (the command's own check, core::model::checkNewName), and a refused rename shows its
-// reason at the field (FieldMessage) and in message(). A refused name, on Enter or on leaving
-// the field, puts the current name back, and the reason stays shown until the user types again
-// or the node changes; Escape puts the current name back too. Several nodes cannot share a name,
-// so with more than one node the field is read-only.
+// reason at the field (FieldMessage) and in message(). A name refused on Enter stays in the
+// field, selected, to be corrected; refused on leaving the field, the current name comes back.
+// The reason stays shown until the user types again or the node changes; Escape puts the
+// current name back. A save or a command from elsewhere commits a typed name first
+// (openEditsMustFinish); the editor losing the activation does not. Several nodes cannot share a
+// name, so with more than one node the field is read-only.
 class NameEditor : public QWidget {
     Q_OBJECT
 public:
@@ -46,6 +48,7 @@ private:
 
     EditorSession& m_session;
     core::model::NodeId m_node; // none unless exactly one node is shown
+    bool m_committing = false;  // inside commit()
     QLineEdit* m_field;
     FieldMessage* m_message;
 };

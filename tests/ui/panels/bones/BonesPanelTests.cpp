@@ -17,6 +17,7 @@
 #include <QWheelEvent>
 
 #include <catch2/catch.hpp>
+#include <chrono>
 
 using namespace hyperrig;
 using core::model::NodeId;
@@ -159,6 +160,7 @@ TEST_CASE("arrow steps over several bones merge into one undo step", "[ui][bones
     f.session.select({f.node("Spine"), f.node("Chest")});
     auto* length = child<ui::NumberField>(*f.panel, "boneLength");
     type(length, QStringLiteral("0.2")); // one value for both, so the field steps
+    f.session.setMergeWindowForTests(std::chrono::hours(1)); // however slow the run is
     const std::size_t steps = f.steps();
     length->setFocus();
     QTest::keyClick(length, Qt::Key_Up);

@@ -190,6 +190,11 @@ TEST_CASE("while an animation drives the blend shapes the rows show its amounts,
     CHECK_FALSE(liftField->isEnabled());
     CHECK(note->isVisible());
     CHECK(note->text().contains(QStringLiteral("'Anim'")));
+    // A save or a command from elsewhere ends open edits; none is open here, so the rows stay
+    // as the animation shows them.
+    session.finishOpenEdits();
+    CHECK_FALSE(liftField->isEnabled());
+    CHECK(liftField->value() == Approx(0.5));
     session.setAnimationTime(10.0);
     CHECK(lift->value() == 100);
     // The document's amounts are untouched by the preview.

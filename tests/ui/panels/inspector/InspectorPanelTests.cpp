@@ -335,16 +335,24 @@ TEST_CASE("a forbidden name is refused at the field and changes nothing", "[ui][
         CHECK_FALSE(message->isVisible());
         CHECK(name->toolTip() != reason);
     }
-    SECTION("another window taking the activation commits nothing; the typed name stays") {
+    SECTION("another window of the editor taking the focus commits the typed name") {
         name->selectAll();
         QTest::keyClicks(name, QStringLiteral("Backbone"));
-        QWidget other;
+        QWidget other; // a floating panel, say
         other.show();
         other.activateWindow();
         REQUIRE(QTest::qWaitForWindowActive(&other));
-        CHECK(f.session.document().findNode("Backbone") == NodeId{});
-        CHECK(name->text() == "Backbone");
-        CHECK(f.steps() == steps);
+        CHECK(f.session.document().findNode("Backbone") == f.node("Backbone"));
+        CHECK(f.steps() == steps + 1);
+    }
+    SECTION("a save or a command from elsewhere first commits the typed name") {
+        name->selectAll();
+        QTest::keyClicks(name, QStringLiteral("Backbone"));
+        f.session.finishOpenEdits(); // what the file actions and EditorSession::execute call
+        CHECK(f.session.document().findNode("Backbone") == f.node("Backbone"));
+        CHECK(f.steps() == steps + 1);
+        f.session.finishOpenEdits(); // nothing typed any more: nothing more
+        CHECK(f.steps() == steps + 1);
     }
     SECTION("a refused name typed and left by focus is put back; the reason stays") {
         name->selectAll();
