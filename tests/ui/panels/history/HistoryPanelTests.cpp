@@ -1,12 +1,16 @@
 #include "core/edit/commands/NodeCommands.h"
 #include "core/model/NewDocument.h"
 #include "tests/ui/SessionTestSupport.h"
+#include "tests/ui/panels/DockedPanelSupport.h"
 #include "ui/panels/history/HistoryModel.h"
 #include "ui/panels/history/HistoryPanel.h"
 #include "ui/session/EditorSession.h"
 
 #include <QAbstractItemModelTester>
+#include <QApplication>
+#include <QDockWidget>
 #include <QFont>
+#include <QLineEdit>
 #include <QListView>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -207,4 +211,27 @@ TEST_CASE("the history's first row names the file an imported document came from
     CHECK_FALSE(flag(model, 0, HistoryModel::IsSavedRole)); // nothing of it is on disk yet
     session.newDocument(3);
     CHECK(text(model, 0) == "New document");
+}
+
+TEST_CASE("in the main window, F2 and Delete in the history list touch no node",
+          "[ui][history][mainwindow]") {
+    test::DockedPanelFixture<ui::HistoryPanel> w("History");
+    ui::EditorSession& session = w.window.session();
+    const core::model::NodeId spine = w.node("Spine");
+    session.select({spine});
+    w.window.show();
+    w.window.dock(QStringLiteral("History"))->raise();
+    w.window.activateWindow();
+    REQUIRE(QTest::qWaitForWindowActive(&w.window));
+    auto* list = w.panel->findChild<QListView*>(QStringLiteral("historyList"));
+    REQUIRE(list != nullptr);
+    list->setFocus();
+    REQUIRE(list->hasFocus());
+    const std::size_t steps = session.history().undoCount();
+    QTest::keyClick(list, Qt::Key_Delete);
+    QTest::keyClick(list, Qt::Key_Delete, Qt::KeypadModifier);
+    QTest::keyClick(list, Qt::Key_F2);
+    CHECK(session.document().nodes.find(spine) != nullptr);
+    CHECK(session.history().undoCount() == steps);
+    CHECK(qobject_cast<QLineEdit*>(QApplication::focusWidget()) == nullptr); // no rename editor
 }
