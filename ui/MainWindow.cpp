@@ -69,6 +69,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     setDockNestingEnabled(true);
     // Home/End in a panel's list or slider move within it, not the viewport's camera.
     keepNavigationKeysInViewsAndSliders(*qApp, this);
+    // Ctrl+Z in a field with nothing typed to undo undoes the document.
+    leaveUndoToWindowFromFieldsWithNone(*qApp, this);
     m_session = new EditorSession(this);
     m_viewport = new ViewportWidget(this);
     m_viewport->setObjectName(QStringLiteral("viewport"));

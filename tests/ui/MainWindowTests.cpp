@@ -578,6 +578,14 @@ TEST_CASE("Ctrl+Z in a field with no typing left to undo undoes the document", "
     QTest::keyClick(nameField, Qt::Key_Z, Qt::ControlModifier);
     CHECK(name() == "Spine");
     CHECK(nameField->text() == "Spine");
+
+    // Any field with nothing typed to undo: the outliner's empty filter.
+    auto* filter = window.findChild<QLineEdit*>(QStringLiteral("outlinerFilter"));
+    REQUIRE(filter != nullptr);
+    filter->setFocus();
+    REQUIRE(filter->text().isEmpty());
+    QTest::keyClick(filter, Qt::Key_Z, Qt::ControlModifier);
+    CHECK(positionX() == 0.0); // Set Position undone
 }
 
 TEST_CASE("the Transform menu's operations are enabled only where they can start",

@@ -1,7 +1,5 @@
 #include "ui/widgets/NumberField.h"
 
-#include "ui/widgets/PanelWidgets.h"
-
 #include <QFontMetrics>
 #include <QKeyEvent>
 #include <QLineEdit>
@@ -183,16 +181,6 @@ bool NumberField::textIsBeingEdited() const {
                               ? specialValueText()
                               : prefix() + textFromValue(value()) + suffix();
     return lineEdit()->text() != shown;
-}
-
-bool NumberField::event(QEvent* event) {
-    // Not accepted, the override leaves Ctrl+Z to Edit > Undo (PanelWidgets.h).
-    if (event->type() == QEvent::ShortcutOverride &&
-        undoKeyBelongsToWindow(*static_cast<QKeyEvent*>(event), *lineEdit())) {
-        event->ignore();
-        return true;
-    }
-    return QDoubleSpinBox::event(event);
 }
 
 void NumberField::keyPressEvent(QKeyEvent* event) {

@@ -68,7 +68,6 @@ protected:
     QString textFromValue(double value) const override;
     void stepBy(int steps) override;
     StepEnabled stepEnabled() const override;
-    bool event(QEvent* event) override;
     void keyPressEvent(QKeyEvent* event) override;
     void mousePressEvent(QMouseEvent* event) override;
     void mouseReleaseEvent(QMouseEvent* event) override;

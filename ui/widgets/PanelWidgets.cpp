@@ -2,6 +2,7 @@
 
 #include <QAbstractItemView>
 #include <QAbstractSlider>
+#include <QAbstractSpinBox>
 #include <QEvent>
 #include <QKeyEvent>
 #include <QWidget>
@@ -85,6 +86,28 @@ protected:
     }
 };
 
+// See leaveUndoToWindowFromFieldsWithNone.
+class FieldUndoFilter : public QObject {
+public:
+    using QObject::QObject;
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override {
+        if (event->type() != QEvent::ShortcutOverride)
+            return false;
+        // A spin box has the focus; its text is a child line edit.
+        const QLineEdit* field = qobject_cast<QLineEdit*>(watched);
+        if (!field && qobject_cast<QAbstractSpinBox*>(watched))
+            field = watched->findChild<QLineEdit*>(QString(), Qt::FindDirectChildrenOnly);
+        if (!field || field->isReadOnly() ||
+            !undoKeyBelongsToWindow(*static_cast<QKeyEvent*>(event), *field))
+            return false;
+        // Not delivered, so not accepted by the field: the window's shortcut takes the key.
+        event->ignore();
+        return true;
+    }
+};
+
 } // namespace
 
 QString problemTextStyleSheet() {
@@ -125,6 +148,10 @@ bool undoKeyBelongsToWindow(const QKeyEvent& event, const QLineEdit& field) {
     if (event.matches(QKeySequence::Redo))
         return !field.isRedoAvailable();
     return false;
+}
+
+void leaveUndoToWindowFromFieldsWithNone(QObject& application, QObject* owner) {
+    application.installEventFilter(new FieldUndoFilter(owner));
 }
 
 void keepNavigationKeysInViewsAndSliders(QObject& application, QObject* owner) {

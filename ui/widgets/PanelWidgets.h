@@ -51,4 +51,9 @@ void keepNavigationKeysInViewsAndSliders(QObject& application, QObject* owner);
 // document, not nothing (a line edit claims Undo whenever it is editable).
 bool undoKeyBelongsToWindow(const QKeyEvent& event, const QLineEdit& field);
 
+// Installed on the application by the main window: every focused text field and spin box (the
+// panels' number and name fields, the outliner's filter, the timeline's time code) leaves Undo
+// and Redo to Edit > Undo/Redo when it has no typing of its own to undo (undoKeyBelongsToWindow).
+void leaveUndoToWindowFromFieldsWithNone(QObject& application, QObject* owner);
+
 } // namespace hyperrig::ui

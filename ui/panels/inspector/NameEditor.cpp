@@ -4,7 +4,6 @@
 #include "core/model/NameRules.h"
 #include "ui/session/EditorSession.h"
 #include "ui/widgets/FieldMessage.h"
-#include "ui/widgets/PanelWidgets.h"
 
 #include <QApplication>
 #include <QEvent>
@@ -124,11 +123,6 @@ void NameEditor::revert() {
 }
 
 bool NameEditor::eventFilter(QObject* watched, QEvent* event) {
-    if (watched == m_field && event->type() == QEvent::ShortcutOverride &&
-        undoKeyBelongsToWindow(*static_cast<QKeyEvent*>(event), *m_field)) {
-        event->ignore(); // Ctrl+Z with no typing to undo is Edit > Undo's (PanelWidgets.h)
-        return true;
-    }
     if (watched == m_field && event->type() == QEvent::KeyPress &&
         static_cast<QKeyEvent*>(event)->key() == Qt::Key_Escape &&
         (m_field->text() != currentName() || m_message->hasMessage())) {
