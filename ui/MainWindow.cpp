@@ -67,10 +67,9 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     setObjectName(QStringLiteral("mainWindow"));
     setAcceptDrops(true);
     setDockNestingEnabled(true);
-    // Home/End in a panel's list or slider move within it, not the viewport's camera.
-    keepNavigationKeysInViewsAndSliders(*qApp, this);
-    // Ctrl+Z in a field with nothing typed to undo undoes the document.
-    leaveUndoToWindowFromFieldsWithNone(*qApp, this);
+    // Home/End in a panel's list or slider move within it, not the viewport's camera; Ctrl+Z in
+    // a field with nothing typed to undo undoes the document.
+    settleKeysBetweenControlsAndWindow(*qApp, this);
     m_session = new EditorSession(this);
     m_viewport = new ViewportWidget(this);
     m_viewport->setObjectName(QStringLiteral("viewport"));

@@ -60,8 +60,10 @@ private:
     std::function<bool(const QKeyEvent&)> m_pressed;
 };
 
-// See keepNavigationKeysInViewsAndSliders.
-class NavigationKeysFilter : public QObject {
+// See settleKeysBetweenControlsAndWindow. ShortcutOverride goes to the focus widget before the
+// window's shortcuts; accepted, the key is delivered to the widget as a key press; ignored and not
+// delivered, the window's shortcut takes it.
+class FocusedControlKeysFilter : public QObject {
 public:
     using QObject::QObject;
 
@@ -69,42 +71,27 @@ protected:
     bool eventFilter(QObject* watched, QEvent* event) override {
         if (event->type() != QEvent::ShortcutOverride)
             return false;
-        switch (static_cast<QKeyEvent*>(event)->key()) {
-        case Qt::Key_Home:
-        case Qt::Key_End:
-        case Qt::Key_PageUp:
-        case Qt::Key_PageDown:
-            break;
-        default:
+        const auto& key = *static_cast<QKeyEvent*>(event);
+        if (isNavigationKey(key.key())) {
+            if (qobject_cast<QAbstractItemView*>(watched) ||
+                qobject_cast<QAbstractSlider*>(watched))
+                event->accept();
             return false;
         }
-        // ShortcutOverride goes to the focus widget; accepted, the key is delivered to it as a
-        // key press instead of triggering the shortcut.
-        if (qobject_cast<QAbstractItemView*>(watched) || qobject_cast<QAbstractSlider*>(watched))
-            event->accept();
-        return false;
-    }
-};
-
-// See leaveUndoToWindowFromFieldsWithNone.
-class FieldUndoFilter : public QObject {
-public:
-    using QObject::QObject;
-
-protected:
-    bool eventFilter(QObject* watched, QEvent* event) override {
-        if (event->type() != QEvent::ShortcutOverride)
-            return false;
         // A spin box has the focus; its text is a child line edit.
         const QLineEdit* field = qobject_cast<QLineEdit*>(watched);
         if (!field && qobject_cast<QAbstractSpinBox*>(watched))
             field = watched->findChild<QLineEdit*>(QString(), Qt::FindDirectChildrenOnly);
-        if (!field || field->isReadOnly() ||
-            !undoKeyBelongsToWindow(*static_cast<QKeyEvent*>(event), *field))
+        if (!field || field->isReadOnly() || !undoKeyBelongsToWindow(key, *field))
             return false;
-        // Not delivered, so not accepted by the field: the window's shortcut takes the key.
         event->ignore();
         return true;
+    }
+
+private:
+    static bool isNavigationKey(int key) {
+        return key == Qt::Key_Home || key == Qt::Key_End || key == Qt::Key_PageUp ||
+               key == Qt::Key_PageDown;
     }
 };
 
@@ -150,12 +137,8 @@ bool undoKeyBelongsToWindow(const QKeyEvent& event, const QLineEdit& field) {
     return false;
 }
 
-void leaveUndoToWindowFromFieldsWithNone(QObject& application, QObject* owner) {
-    application.installEventFilter(new FieldUndoFilter(owner));
-}
-
-void keepNavigationKeysInViewsAndSliders(QObject& application, QObject* owner) {
-    application.installEventFilter(new NavigationKeysFilter(owner));
+void settleKeysBetweenControlsAndWindow(QObject& application, QObject* owner) {
+    application.installEventFilter(new FocusedControlKeysFilter(owner));
 }
 
 } // namespace hyperrig::ui

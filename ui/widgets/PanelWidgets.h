@@ -38,22 +38,20 @@ void takeWheelOnlyWhenFocused(QWidget& control);
 void claimKeysFromWindowShortcuts(QWidget& view, QList<QKeySequence> keys,
                                   std::function<bool(const QKeyEvent&)> pressed = {});
 
-// Installed on the application by the main window: Home, End, Page Up and Page Down (with any
-// modifiers) stay with a focused list, tree, table or slider, which move to their first or last
-// row or value with them, instead of going to the window's shortcuts (View > Frame All is Home,
-// Reset View Shift+Home). Elsewhere (the viewport, a button) the shortcuts work as before; text
-// fields claim those keys themselves.
-void keepNavigationKeysInViewsAndSliders(QObject& application, QObject* owner);
-
 // For a ShortcutOverride event sent to a text field: true when it is Undo (Redo) and `field` has
 // no typing of its own to undo (redo). The field then leaves the key to the window's Edit > Undo
 // (Redo): after Enter a field has nothing left to undo, and Ctrl+Z pressed there must undo the
 // document, not nothing (a line edit claims Undo whenever it is editable).
 bool undoKeyBelongsToWindow(const QKeyEvent& event, const QLineEdit& field);
 
-// Installed on the application by the main window: every focused text field and spin box (the
-// panels' number and name fields, the outliner's filter, the timeline's time code) leaves Undo
-// and Redo to Edit > Undo/Redo when it has no typing of its own to undo (undoKeyBelongsToWindow).
-void leaveUndoToWindowFromFieldsWithNone(QObject& application, QObject* owner);
+// Installed on the application by the main window, between the focused control and the window's
+// shortcuts:
+// - Home, End, Page Up and Page Down (with any modifiers) stay with a focused list, tree, table
+//   or slider, which move to their first or last row or value with them, instead of going to
+//   View > Frame All (Home) and Reset View (Shift+Home); text fields claim those keys themselves;
+// - every focused text field and spin box (the panels' number and name fields, the outliner's
+//   filter, the timeline's time code) leaves Undo and Redo to Edit > Undo/Redo when it has no
+//   typing of its own to undo (undoKeyBelongsToWindow).
+void settleKeysBetweenControlsAndWindow(QObject& application, QObject* owner);
 
 } // namespace hyperrig::ui
