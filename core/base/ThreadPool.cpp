@@ -1,6 +1,7 @@
 #include "core/base/ThreadPool.h"
 
 #include <algorithm>
+#include <chrono>
 #include <exception>
 #include <utility>
 
@@ -24,6 +25,19 @@ public:
 private:
     const ThreadPool* m_previous;
 };
+
+// How long a worker watches for a new job before it sleeps (at start-up, and after each job it
+// ran or found finished). Long enough to
+// bridge the serial steps between the parallel loops of a frame (a scene build calls parallelFor
+// a dozen times, with up to a millisecond between), short enough that an idle editor's workers
+// are asleep within a millisecond of the last frame.
+constexpr std::chrono::microseconds kWorkerSpin{1000};
+
+void pauseBriefly() {
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#endif
+}
 
 } // namespace
 
@@ -72,11 +86,11 @@ void ThreadPool::parallelFor(std::size_t count, std::size_t grain, const BlockFu
         m_grain = grain;
         m_nextBlock = 0;
         m_error = nullptr;
-        m_busyWorkers = static_cast<unsigned>(m_workers.size());
         ++m_generation;
     }
     m_wake.notify_all();
     runBlocks();
+    // Every block is claimed now; wait for those the workers are still running.
     std::unique_lock lock(m_mutex);
     m_done.wait(lock, [this] { return m_busyWorkers == 0; });
     m_block = nullptr;
@@ -116,6 +130,12 @@ void ThreadPool::runBlocks() {
 void ThreadPool::workerLoop() {
     unsigned long long seen = 0;
     for (;;) {
+        // Watch for the next job for a moment before sleeping (kWorkerSpin). Only a shortcut:
+        // the wait below decides.
+        for (const auto until = std::chrono::steady_clock::now() + kWorkerSpin;
+             m_generation.load(std::memory_order_relaxed) == seen && !m_stopping.load() &&
+             std::chrono::steady_clock::now() < until;)
+            pauseBriefly();
         {
             std::unique_lock lock(m_mutex);
             m_wake.wait(lock, [&] { return m_stopping || m_generation != seen; });
@@ -123,6 +143,12 @@ void ThreadPool::workerLoop() {
                 return;
             }
             seen = m_generation;
+            // The caller and the other workers may have claimed every block already: then this
+            // job is done without us, and its caller is not waiting for us.
+            if (m_nextBlock >= m_count) {
+                continue;
+            }
+            ++m_busyWorkers;
         }
         runBlocks();
         {

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <atomic>
 #include <condition_variable>
 #include <cstddef>
 #include <exception>
@@ -14,12 +15,17 @@ namespace hyperrig::core::base {
 // a condition variable, so a frame pays no thread start-up (performance-notes.md §6: start-up
 // dominates small workloads). parallelFor splits [0, count) into blocks of `grain` items that the
 // calling thread and the workers claim from a shared counter until none are left; it returns when
-// every block has run. One parallelFor at a time per pool (calls from several threads are
-// serialised); a parallelFor on the same pool from inside one of its blocks runs inline on that
-// block's thread, so nested use cannot wait for itself. Not supported: calling back into a pool
-// from the worker threads of another pool that one of its blocks is waiting for (a deadlock).
-// In core/base because it knows nothing of documents or rigs: skinning, slicing, the skin check
-// of every mesh edit, scene builds and the ui all share it (decision 0063).
+// every block has run, without waiting for workers that claimed none (a sleeping worker takes
+// tens of microseconds to wake on a virtual machine, longer than many jobs). Before it sleeps,
+// a worker watches for a new job for a moment (kWorkerSpin), at start-up and after each job it
+// ran or found finished: a frame calls parallelFor a dozen times in a row, and each call would
+// otherwise pay that wake-up. One
+// parallelFor at a time per pool (calls from several threads are serialised); a parallelFor on the
+// same pool from inside one of its blocks runs inline on that block's thread, so nested use cannot
+// wait for itself. Not supported: calling back into a pool from the worker threads of another pool
+// that one of its blocks is waiting for (a deadlock). In core/base because it knows nothing of
+// documents or rigs: skinning, slicing, the skin check of every mesh edit, scene builds and the ui
+// all share it (decision 0063).
 class ThreadPool {
 public:
     // `threads` counts the calling thread: 1 runs everything inline, 0 means one per hardware
@@ -50,9 +56,10 @@ private:
     std::mutex m_mutex;
     std::condition_variable m_wake;
     std::condition_variable m_done;
-    bool m_stopping = false;
-    unsigned long long m_generation = 0; // bumped per parallelFor; workers wait for a new one
-    unsigned m_busyWorkers = 0;
+    // Written under m_mutex; atomic because a spinning worker reads them without it.
+    std::atomic<bool> m_stopping = false;
+    std::atomic<unsigned long long> m_generation = 0; // bumped per parallelFor
+    unsigned m_busyWorkers = 0;                       // workers running blocks of the current job
 
     // The current job, valid while m_generation is current.
     const BlockFunction* m_block = nullptr;

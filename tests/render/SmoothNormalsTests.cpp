@@ -187,14 +187,15 @@ TEST_CASE("welding joins corners at the same point", "[scene][shading]") {
         CHECK(vertexOf == std::vector<std::uint32_t>{0, 0, 1, 2, 3, 0});
     }
     SECTION("within a tolerance, across cell faces, and not beyond it") {
-        // The cells are 4 · tolerance wide: 0.004 apart here, so 0.004 and 0.0041 lie in
-        // neighbouring cells, and −0.0005 and 0.0005 straddle the face at 0.
+        // The cells are 64 · tolerance = 0.064 wide: −0.0005 and 0.0005 straddle the face at 0,
+        // in neighbouring cells, and still join.
         const float tolerance = 0.001F;
         const std::vector<glm::vec3> corners{{0.004F, 0, 0},     {0.0041F, 0, 0},  {0.0049F, 0, 0},
                                              {0.0052F, 0, 0},    {-0.0005F, 1, 1}, {0.0005F, 1, 1},
                                              {0.0F, 1.0009F, 1}, {0.0F, 1.002F, 1}};
         CHECK(welding.weld(corners, tolerance, vertexOf) == 4);
-        // 0.0647 is within 0.001 of 0.0638 (the first of its vertex); 0.0649 is not.
+        // 0.0049 is within 0.001 of 0.004 (the first point of its vertex); 0.0052 is not, though
+        // within 0.001 of 0.0049: a corner joins a vertex's first point, not a chain of points.
         CHECK(vertexOf == std::vector<std::uint32_t>{0, 0, 0, 1, 2, 2, 2, 3});
         CHECK(render::scene::weldTolerance(corners) == std::ldexp(1.002F, -20));
     }
@@ -207,6 +208,71 @@ TEST_CASE("welding joins corners at the same point", "[scene][shading]") {
         smoothing.welded(mesh.corners(), 180.0F, welded);
         CHECK(welded == indexed);
         CHECK(welding.weld(mesh.corners(), 0.0F, vertexOf) == 6);
+    }
+    SECTION("a copy of a point goes where the point's first corner went") {
+        // Cells 0.064 wide. p lies within tolerance of the face at x = 0 and joins v across it;
+        // w, 0.0009 from p but 0.0018 from v, starts a vertex in p's cell. A copy of p stays
+        // with v: equal points always share a vertex, even where a second search of p's own
+        // cell would now meet w first.
+        const float tolerance = 0.001F;
+        const glm::vec3 v{-0.0005F, 0.032F, 0.032F};
+        const glm::vec3 p{0.0004F, 0.032F, 0.032F};
+        const glm::vec3 w{0.0013F, 0.032F, 0.032F};
+        CHECK(welding.weld(std::vector<glm::vec3>{v, p, w, p}, tolerance, vertexOf) == 2);
+        CHECK(vertexOf == std::vector<std::uint32_t>{0, 0, 1, 0});
+    }
+    SECTION("many distinct points, repeated across the soup, on one thread or several") {
+        // 1,500 points on a grid 1 apart, each met 20 times in a scattered order, and a NaN
+        // corner now and then: far more points than the corners / 6 the tables start sized for
+        // (they must grow), and repeats of a point in every stretch of the soup (the pool's
+        // threads each take one stretch, then look their points up in the stretches before).
+        std::vector<glm::vec3> soup;
+        for (std::uint32_t i = 0; i < 30'000; ++i) {
+            if (i % 997 == 500) {
+                soup.emplace_back(std::nanf(""), 0.0F, 0.0F);
+                continue;
+            }
+            const std::uint32_t point = (i * 7919U + i / 1500U) % 1500U;
+            soup.emplace_back(static_cast<float>(point % 10), static_cast<float>(point / 10 % 10),
+                              static_cast<float>(point / 100));
+        }
+        // What welding means here, counted the plain way: points numbered in order of their
+        // first corner, every NaN corner a vertex of its own.
+        std::map<std::array<float, 3>, std::uint32_t> numbered;
+        std::vector<std::uint32_t> expected;
+        std::uint32_t next = 0;
+        for (const glm::vec3& p : soup) {
+            if (std::isnan(p.x)) {
+                expected.push_back(next++);
+                continue;
+            }
+            const auto [found, inserted] = numbered.try_emplace({p.x, p.y, p.z}, next);
+            if (inserted)
+                ++next;
+            expected.push_back(found->second);
+        }
+        REQUIRE(numbered.size() == 1500);
+        const float tolerance = render::scene::weldTolerance(soup);
+        core::base::ThreadPool pool(3);
+        for (const float used : {0.0F, tolerance}) {
+            INFO("tolerance " << used);
+            CHECK(welding.weld(soup, used, vertexOf) == next);
+            CHECK(vertexOf == expected);
+            CornerWelding parallelWelding;
+            std::vector<std::uint32_t> parallelVertexOf;
+            CHECK(parallelWelding.weld(soup, used, parallelVertexOf, pool) == next);
+            CHECK(parallelVertexOf == expected);
+        }
+        // A soup of nothing but distinct points, after the tables have been sized for fewer.
+        std::vector<glm::vec3> distinct;
+        for (int i = 0; i < 5000; ++i)
+            distinct.emplace_back(static_cast<float>(i), 0.0F, 0.0F);
+        std::vector<std::uint32_t> ascending(distinct.size());
+        for (std::uint32_t i = 0; i < ascending.size(); ++i)
+            ascending[i] = i;
+        CHECK(welding.weld(distinct, render::scene::weldTolerance(distinct), vertexOf, pool) ==
+              distinct.size());
+        CHECK(vertexOf == ascending);
     }
     SECTION("the table is reused: a smaller soup after a larger one welds alike") {
         std::vector<glm::vec3> many;

@@ -77,3 +77,22 @@ TEST_CASE("a parallelFor inside a block of the same pool runs inline", "[base][p
     });
     CHECK_FALSE(waitedInVain);
 }
+
+TEST_CASE("back-to-back small jobs run every block once, whoever runs them", "[base][pool]") {
+    // Jobs with fewer blocks than threads, one after another: workers still waking for one job
+    // find it finished (its caller did not wait for them) or meet the next one; either way each
+    // block of each job runs exactly once and every call returns.
+    base::ThreadPool pool(4);
+    std::vector<std::atomic<int>> runs(3);
+    for (int job = 0; job < 20'000; ++job) {
+        const std::size_t blocks = 1 + static_cast<std::size_t>(job % 3);
+        pool.parallelFor(blocks, 1, [&](std::size_t begin, std::size_t end) {
+            for (std::size_t b = begin; b < end; ++b)
+                ++runs[b];
+        });
+    }
+    // Blocks 0, 1 and 2 belong to 20,000, 13,333 and 6,666 of the jobs.
+    CHECK(runs[0] == 20'000);
+    CHECK(runs[1] == 13'333);
+    CHECK(runs[2] == 6'666);
+}
