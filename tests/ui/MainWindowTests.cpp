@@ -588,6 +588,34 @@ TEST_CASE("Ctrl+Z in a field with no typing left to undo undoes the document", "
     CHECK(positionX() == 0.0); // Set Position undone
 }
 
+TEST_CASE("a name typed in the Inspector is applied before a shortcut's command",
+          "[ui][mainwindow]") {
+    // The name field holds no transaction: Edit > Duplicate pressed in it used to select the
+    // copy and show its name over the typed one, and the rename never happened.
+    MainWindow window;
+    openSample(window, "creature-4d.g4tf");
+    window.show();
+    window.activateWindow();
+    REQUIRE(QTest::qWaitForWindowActive(&window));
+    const auto spine = window.document()->findNode("Spine");
+    window.session().select({spine});
+    auto* nameField = window.findChild<QLineEdit*>(QStringLiteral("nameField"));
+    REQUIRE(nameField != nullptr);
+    nameField->setFocus();
+    nameField->selectAll();
+    QTest::keyClicks(nameField, QStringLiteral("Backbone"));
+    const std::size_t nodesBefore = window.document()->nodes.size();
+    QTest::keyClick(nameField, Qt::Key_D, Qt::ControlModifier);
+    CHECK(window.document()->node(spine).displayName() == "Backbone");
+    CHECK(window.document()->nodes.size() > nodesBefore); // the duplicate was made too
+    // Two steps: undoing the duplicate keeps the name.
+    window.session().undo();
+    CHECK(window.document()->nodes.size() == nodesBefore);
+    CHECK(window.document()->node(spine).displayName() == "Backbone");
+    window.session().undo();
+    CHECK(window.document()->node(spine).displayName() == "Spine");
+}
+
 TEST_CASE("the Transform menu's operations are enabled only where they can start",
           "[ui][mainwindow]") {
     MainWindow window;

@@ -167,7 +167,8 @@ core::Result<void> EditorSession::execute(std::unique_ptr<core::edit::Command> c
                                           const QObject* gesture) {
     if (!m_history)
         return core::Error("no document is open");
-    if (inTransaction() && gesture != m_transactionOwner)
+    if ((inTransaction() && gesture != m_transactionOwner) ||
+        (m_uncommittedEditOwner && gesture != m_uncommittedEditOwner))
         finishOpenEdits(); // the gesture's step is complete before this one starts
     if (!m_history)
         return core::Error("no document is open");
@@ -179,6 +180,10 @@ core::Result<void> EditorSession::execute(std::unique_ptr<core::edit::Command> c
 
 void EditorSession::beginTransaction(const std::string& name, const QObject* owner) {
     HYPERRIG_EXPECTS(m_history != nullptr);
+    // Typed text waiting elsewhere is its own step, before this transaction's.
+    if (m_history->transactionDepth() == 0 && m_uncommittedEditOwner &&
+        owner != m_uncommittedEditOwner)
+        finishOpenEdits();
     if (m_history->transactionDepth() == 0)
         m_transactionOwner = owner;
     m_history->beginTransaction(name);
@@ -265,6 +270,13 @@ void EditorSession::afterHistoryCall() {
 void EditorSession::setMergeWindowForTests(std::chrono::milliseconds window) {
     HYPERRIG_EXPECTS(m_history != nullptr);
     m_history->setMergeWindow(window);
+}
+
+void EditorSession::setUncommittedEdit(const QObject* owner, bool uncommitted) {
+    if (uncommitted)
+        m_uncommittedEditOwner = owner;
+    else if (m_uncommittedEditOwner == owner)
+        m_uncommittedEditOwner = nullptr;
 }
 
 void EditorSession::finishOpenEdits() {

@@ -12,6 +12,7 @@
 #include "core/model/Document.h"
 
 #include <QObject>
+#include <QPointer>
 #include <QString>
 
 #include <chrono>
@@ -124,6 +125,11 @@ public:
     // rollback reverts it (Escape). `owner` passes itself to execute for the commands of the
     // transaction and answers openEditsMustFinish by committing or rolling it back.
     void beginTransaction(const std::string& name, const QObject* owner);
+    // A control holding typed text it has not applied yet, with no transaction (the Inspector's
+    // Name): until it says false, a command or transaction from anyone else first asks it to
+    // apply the text (finishOpenEdits), as a gesture's transaction does. Edit > Duplicate or
+    // Ctrl+B pressed with a name typed keep neither the focus nor the text otherwise.
+    void setUncommittedEdit(const QObject* owner, bool uncommitted);
     void commitTransaction();
     void rollbackTransaction();
     bool inTransaction() const;
@@ -253,7 +259,8 @@ private:
     SaveFormat m_saveFormat;
     bool m_lastModified = false;
     std::uint64_t m_revision = 0;
-    const QObject* m_transactionOwner = nullptr; // of the outermost open transaction
+    const QObject* m_transactionOwner = nullptr;    // of the outermost open transaction
+    QPointer<const QObject> m_uncommittedEditOwner; // setUncommittedEdit; null once destroyed
     std::vector<core::model::NodeId> m_selection;
     core::model::NodeId m_current;
     core::eval::BonePoses m_bonePoses;

@@ -73,11 +73,18 @@ void NameEditor::showNodes(const std::vector<core::model::NodeId>& nodes) {
                                                  : tr("(unnamed)"));
     m_field->setText(currentName());
     m_field->setModified(false);
+    noteUncommitted();
     if (otherNode || !m_node)
         m_message->clearMessage();
 }
 
+void NameEditor::noteUncommitted() {
+    m_session.setUncommittedEdit(this, m_node && !m_field->isReadOnly() &&
+                                           m_field->text() != currentName());
+}
+
 void NameEditor::checkTyped(const QString& text) {
+    noteUncommitted();
     if (!m_node)
         return;
     auto allowed = core::model::checkNewName(m_session.document(), text.toStdString(), m_node);
@@ -99,7 +106,7 @@ void NameEditor::commit() {
     std::optional<std::string> name;
     if (!typed.isEmpty())
         name = typed.toStdString();
-    auto renamed = m_session.execute(core::edit::renameNode(m_node, name));
+    auto renamed = m_session.execute(core::edit::renameNode(m_node, name), this);
     if (renamed) {
         m_message->clearMessage();
         revert(); // shows the name as stored (the refresh may not have run yet)
@@ -120,6 +127,7 @@ void NameEditor::revert() {
     const QSignalBlocker blocker(m_field);
     m_field->setText(currentName());
     m_field->setModified(false);
+    noteUncommitted();
 }
 
 bool NameEditor::eventFilter(QObject* watched, QEvent* event) {

@@ -41,6 +41,8 @@ protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
+    // Tells the session whether the field holds a name not yet applied (setUncommittedEdit).
+    void noteUncommitted();
     void commit();
     void revert();
     void checkTyped(const QString& text);
