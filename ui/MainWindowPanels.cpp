@@ -10,6 +10,7 @@
 #include "ui/panels/validation/ValidationPanel.h"
 #include "ui/session/EditorSession.h"
 #include "ui/viewport/ViewportBinding.h"
+#include "ui/widgets/PanelWidgets.h"
 
 #include <QDockWidget>
 #include <QLabel>
@@ -29,6 +30,7 @@ void MainWindow::createPanels() {
         addPanel(outliner, tr("Outliner"), QStringLiteral("outlinerDock"), Qt::LeftDockWidgetArea);
     connect(outliner, &OutlinerPanel::message, this,
             [this](const QString& text) { statusBar()->showMessage(text); });
+    letNodeKeysThrough(*outlinerDock); // F2 renames, Delete deletes the selected nodes
     auto* validation = new ValidationPanel(*m_session);
     QDockWidget* validationDock = addPanel(
         validation, tr("Validation"), QStringLiteral("validationDock"), Qt::BottomDockWidgetArea);
@@ -48,6 +50,7 @@ void MainWindow::createPanels() {
                                           QStringLiteral("inspectorDock"), Qt::RightDockWidgetArea);
     connect(inspector, &InspectorPanel::message, this,
             [this](const QString& text) { statusBar()->showMessage(text); });
+    letNodeKeysThrough(*inspectorDock);
     // The rig panels share the inspector's place as tabs: one selection, several views of it.
     auto* bones = new BonesPanel(*m_session);
     QDockWidget* bonesDock =

@@ -3,6 +3,7 @@
 #include <QAbstractItemView>
 #include <QAbstractSlider>
 #include <QAbstractSpinBox>
+#include <QDockWidget>
 #include <QEvent>
 #include <QKeyEvent>
 #include <QWidget>
@@ -60,6 +61,23 @@ private:
     std::function<bool(const QKeyEvent&)> m_pressed;
 };
 
+// The dynamic property letNodeKeysThrough sets on a dock.
+constexpr const char* kNodeKeysProperty = "hyperrigNodeKeys";
+
+// F2 or Delete (the keypad's too), without other modifiers: Edit > Rename and Edit > Delete.
+bool isNodeKey(const QKeyEvent& key) {
+    const Qt::KeyboardModifiers modifiers = key.modifiers() & ~Qt::KeypadModifier;
+    return modifiers == Qt::NoModifier && (key.key() == Qt::Key_F2 || key.key() == Qt::Key_Delete);
+}
+
+// The dock `widget` lies in, if any.
+const QDockWidget* enclosingDock(const QObject* widget) {
+    for (const QObject* o = widget; o != nullptr; o = o->parent())
+        if (const auto* dock = qobject_cast<const QDockWidget*>(o))
+            return dock;
+    return nullptr;
+}
+
 // See settleKeysBetweenControlsAndWindow. ShortcutOverride goes to the focus widget before the
 // window's shortcuts; accepted, the key is delivered to the widget as a key press; ignored and not
 // delivered, the window's shortcut takes it.
@@ -72,6 +90,12 @@ protected:
         if (event->type() != QEvent::ShortcutOverride)
             return false;
         const auto& key = *static_cast<QKeyEvent*>(event);
+        if (isNodeKey(key)) {
+            const QDockWidget* dock = enclosingDock(watched);
+            if (dock && !dock->property(kNodeKeysProperty).toBool())
+                event->accept(); // to the control, not Edit > Rename / Delete
+            return false;        // a view's own claim (claimKeysFromWindowShortcuts) still runs
+        }
         if (isNavigationKey(key.key())) {
             if (qobject_cast<QAbstractItemView*>(watched) ||
                 qobject_cast<QAbstractSlider*>(watched))
@@ -139,6 +163,10 @@ bool undoKeyBelongsToWindow(const QKeyEvent& event, const QLineEdit& field) {
 
 void settleKeysBetweenControlsAndWindow(QObject& application, QObject* owner) {
     application.installEventFilter(new FocusedControlKeysFilter(owner));
+}
+
+void letNodeKeysThrough(QDockWidget& dock) {
+    dock.setProperty(kNodeKeysProperty, true);
 }
 
 } // namespace hyperrig::ui

@@ -12,6 +12,8 @@
 
 // Small factories for the controls every panel and dialog builds the same way, so they look and
 // read alike (ui-style.md §3: refusals show in place, in one colour; every control is named).
+class QDockWidget;
+
 namespace hyperrig::ui {
 
 // The colour of a refusal or an error shown in place, as a style sheet for a QLabel.
@@ -51,7 +53,17 @@ bool undoKeyBelongsToWindow(const QKeyEvent& event, const QLineEdit& field);
 //   View > Frame All (Home) and Reset View (Shift+Home); text fields claim those keys themselves;
 // - every focused text field and spin box (the panels' number and name fields, the outliner's
 //   filter, the timeline's time code) leaves Undo and Redo to Edit > Undo/Redo when it has no
-//   typing of its own to undo (undoKeyBelongsToWindow).
+//   typing of its own to undo (undoKeyBelongsToWindow);
+// - F2 and Delete pressed in a dock panel reach Edit > Rename and Edit > Delete, which act on
+//   the selected scene nodes, only from a panel marked with letNodeKeysThrough (the Outliner,
+//   the Inspector: panels showing those nodes themselves). Elsewhere (a combo box or button of
+//   Bind Poses, Joints, Group Names, ...) they go to the focused control, which ignores them:
+//   Delete pressed on a pose's Type must not delete the skeleton out of sight. The viewport is
+//   no dock and keeps both.
 void settleKeysBetweenControlsAndWindow(QObject& application, QObject* owner);
+
+// Marks a dock whose panel shows the selected scene nodes themselves: F2 and Delete pressed in it
+// reach Edit > Rename and Edit > Delete (settleKeysBetweenControlsAndWindow).
+void letNodeKeysThrough(QDockWidget& dock);
 
 } // namespace hyperrig::ui

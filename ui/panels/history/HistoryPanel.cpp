@@ -2,7 +2,6 @@
 
 #include "ui/panels/history/HistoryModel.h"
 #include "ui/session/EditorSession.h"
-#include "ui/widgets/PanelWidgets.h"
 
 #include <QListView>
 #include <QVBoxLayout>
@@ -21,10 +20,8 @@ HistoryPanel::HistoryPanel(EditorSession& session, QWidget* parent)
     m_list->setSelectionMode(QAbstractItemView::SingleSelection);
     m_list->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_list->setUniformItemSizes(true);
-    // Edit > Rename (F2) and Edit > Delete act on scene nodes, which this list does not show:
-    // pressed here they do nothing rather than rename or delete a node out of sight.
-    claimKeysFromWindowShortcuts(*m_list, {QKeySequence(Qt::Key_F2), QKeySequence(Qt::Key_Delete)},
-                                 [](const QKeyEvent&) { return true; });
+    // F2 and Delete pressed here reach no scene node: the window keeps them from its shortcuts
+    // in every panel but the Outliner and the Inspector (settleKeysBetweenControlsAndWindow).
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);

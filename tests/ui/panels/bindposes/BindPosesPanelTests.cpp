@@ -2,6 +2,7 @@
 #include "core/math/AffineN.h"
 #include "core/model/DocumentEquality.h"
 #include "tests/ui/SessionTestSupport.h"
+#include "tests/ui/panels/DockedPanelSupport.h"
 #include "tests/ui/panels/PanelTestSupport.h"
 #include "ui/panels/bindposes/BindPosesPanel.h"
 #include "ui/panels/bindposes/CapturePoseDialog.h"
@@ -9,14 +10,18 @@
 #include "ui/widgets/NumberField.h"
 
 #include <QAbstractItemModelTester>
+#include <QApplication>
 #include <QComboBox>
 #include <QCoreApplication>
+#include <QDockWidget>
 #include <QLabel>
+#include <QLineEdit>
 #include <QPointer>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTableView>
 #include <QTest>
+#include <QTreeView>
 
 #include <catch2/catch.hpp>
 #include <cmath>
@@ -463,4 +468,39 @@ TEST_CASE("an entry's typed position is one undo step; the slot table moves by k
         CHECK(f.pose(PoseType::TPose)->joints[2].basis[1] == 0.5); // column 1 (x), row 2 (y)
         CHECK(f.steps() == steps + 2);
     }
+}
+
+TEST_CASE("F2 and Delete on the panel's controls touch no node; in the Outliner they do",
+          "[ui][bindposes][mainwindow]") {
+    // Edit > Delete is a window shortcut: Delete pressed on the pose's Type, or on Remove,
+    // deleted the selected skeleton with all its bones, out of sight of this panel.
+    test::DockedPanelFixture<ui::BindPosesPanel> w("Bind Poses");
+    ui::EditorSession& session = w.window.session();
+    const core::model::NodeId rig = w.node("CreatureRig");
+    session.select({rig});
+    w.window.show();
+    w.window.dock(QStringLiteral("Bind Poses"))->raise();
+    w.window.activateWindow();
+    REQUIRE(QTest::qWaitForWindowActive(&w.window));
+    const std::size_t steps = session.history().undoCount();
+    for (const char* control : {"bindPoseType", "bindPoseRemove"}) {
+        INFO(control);
+        auto* widget = w.panel->findChild<QWidget*>(QString::fromLatin1(control));
+        REQUIRE(widget != nullptr);
+        widget->setFocus();
+        REQUIRE(widget->hasFocus());
+        QTest::keyClick(widget, Qt::Key_Delete);
+        QTest::keyClick(widget, Qt::Key_Delete, Qt::KeypadModifier);
+        QTest::keyClick(widget, Qt::Key_F2);
+        CHECK(session.document().nodes.find(rig) != nullptr);
+        CHECK(session.history().undoCount() == steps);
+        CHECK(qobject_cast<QLineEdit*>(QApplication::focusWidget()) == nullptr); // no renaming
+    }
+    // The Outliner shows the nodes themselves: Delete there deletes the selection.
+    auto* outliner = w.window.findChild<QTreeView*>(QStringLiteral("outlinerTree"));
+    REQUIRE(outliner != nullptr);
+    outliner->setFocus();
+    REQUIRE(outliner->hasFocus());
+    QTest::keyClick(outliner, Qt::Key_Delete);
+    CHECK(session.document().nodes.find(rig) == nullptr);
 }
