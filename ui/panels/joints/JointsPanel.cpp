@@ -220,6 +220,19 @@ void JointsPanel::selectSlots(int first, int last) {
                                                QItemSelectionModel::NoUpdate);
 }
 
+void JointsPanel::selectSlots(const std::vector<int>& rows) {
+    QItemSelection selection;
+    for (const int row : rows)
+        if (row >= 0 && row < m_model->rowCount())
+            selection.select(m_model->index(row, 0),
+                             m_model->index(row, m_model->columnCount() - 1));
+    if (selection.isEmpty())
+        return;
+    m_table->selectionModel()->select(selection, QItemSelectionModel::ClearAndSelect);
+    m_table->selectionModel()->setCurrentIndex(m_model->index(rows.front(), 0),
+                                               QItemSelectionModel::NoUpdate);
+}
+
 void JointsPanel::rowSelectionChanged() {
     const std::vector<int> selected = selectedSlots();
     const int current = m_table->currentIndex().isValid() ? m_table->currentIndex().row() : -1;
@@ -288,7 +301,7 @@ void JointsPanel::boneChosen(int index) {
     if (batch->empty())
         return;
     if (run(std::move(batch)))
-        selectSlots(selected.front(), selected.back());
+        selectSlots(selected); // the rows edited, not the range between them
 }
 
 void JointsPanel::addSlot() {
@@ -382,7 +395,7 @@ void JointsPanel::makeStiff() {
     if (batch->empty())
         return;
     if (run(std::move(batch)))
-        selectSlots(selected.front(), selected.back());
+        selectSlots(selected);
 }
 
 void JointsPanel::generateFromHierarchy() {

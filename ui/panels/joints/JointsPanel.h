@@ -56,6 +56,7 @@ private:
     void rowSelectionChanged();
     std::vector<int> selectedSlots() const; // ascending
     void selectSlots(int first, int last);
+    void selectSlots(const std::vector<int>& rows); // exactly those; the first is current
     void boneChosen(int index);
     void addSlot();
     void removeSlots();

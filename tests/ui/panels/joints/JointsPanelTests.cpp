@@ -16,6 +16,7 @@
 #include <QTableView>
 #include <QTest>
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 
 using namespace hyperrig;
@@ -121,6 +122,26 @@ TEST_CASE("joints panel edits are single undo steps that undo exactly", "[ui][jo
         CHECK(f.skeleton().joints == original);
         f.session.redo();
         CHECK(f.skeleton().joints[24] == JointSlot{f.node("Tail")});
+    }
+    SECTION("a bone chosen for slots apart keeps exactly those slots selected") {
+        // Slots 1 and 4 chosen with Ctrl+click: the slots between were selected afterwards,
+        // and the next Remove or bone choice edited them too.
+        f.selectRows(1, 1);
+        f.table->selectionModel()->select(
+            QItemSelection(f.table->model()->index(4, 0),
+                           f.table->model()->index(4, f.table->model()->columnCount() - 1)),
+            QItemSelectionModel::Select);
+        auto* bone = child<QComboBox>(*f.panel, "jointsBone");
+        bone->setCurrentIndex(bone->findText("Tail"));
+        emit bone->activated(bone->currentIndex());
+        CHECK(f.skeleton().joints[1] == JointSlot{f.node("Tail")});
+        CHECK(f.skeleton().joints[4] == JointSlot{f.node("Tail")});
+        CHECK(f.skeleton().joints[2] == original[2]);
+        std::vector<int> rows;
+        for (const QModelIndex& index : f.table->selectionModel()->selectedRows())
+            rows.push_back(index.row());
+        std::sort(rows.begin(), rows.end());
+        CHECK(rows == std::vector<int>{1, 4});
     }
     SECTION("Move Up and Move Down; an order the validator refuses shows next to the row") {
         f.selectRows(2, 2); // Chest
