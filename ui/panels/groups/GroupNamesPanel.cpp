@@ -322,7 +322,7 @@ void GroupNamesPanel::refresh() {
                 .arg(m_model->rowCount()));
     m_mesh->setEnabled(!m_meshNodes.empty());
     refreshPreviews();
-    currentGroupChanged();
+    updateMoveButtons(); // a refresh asks for no heat-map: the user did not move
 }
 
 void GroupNamesPanel::refreshPreviews() {
@@ -401,13 +401,20 @@ void GroupNamesPanel::setCurrentGroup(int row) {
     m_settingCurrent = false;
 }
 
-void GroupNamesPanel::currentGroupChanged() {
+void GroupNamesPanel::updateMoveButtons() {
     const int row = m_table->currentIndex().row();
     const bool valid = row >= 0 && row < m_model->rowCount();
     m_up->setEnabled(valid && row > 0);
     m_down->setEnabled(valid && row + 1 < m_model->rowCount());
-    // Only a group the user moved to (click, keys) turns the heat-map on, not a refresh.
-    if (valid && !m_settingCurrent)
+}
+
+void GroupNamesPanel::currentGroupChanged() {
+    updateMoveButtons();
+    // Only a group the user moved to (click, keys) turns the heat-map on, not a refresh: the
+    // selection of another bone, an edit or Move Up/Down must not turn it back on after the user
+    // turned it off, nor show the group that took the moved one's row.
+    const int row = m_table->currentIndex().row();
+    if (row >= 0 && row < m_model->rowCount() && !m_settingCurrent)
         emit heatMapGroupRequested(m_model->nameAt(row));
 }
 

@@ -54,6 +54,7 @@ private:
     void refresh();
     void refreshPreviews();
     void currentGroupChanged();
+    void updateMoveButtons();
     void setCurrentGroup(int row); // programmatic: no heat-map request
     bool rename(std::size_t group, const std::string& name);
     void moveGroup(int offset);

@@ -151,6 +151,19 @@ TEST_CASE("choosing a group asks the viewport for its heat-map", "[ui][groups]")
     QTest::keyClick(f.table, Qt::Key_Down);
     REQUIRE_FALSE(requested.isEmpty());
     CHECK(requested.last().at(0).toString() == f.cell(f.table->currentIndex().row(), 1));
+
+    // Nothing else asks: another selection, an edit and Move Down refresh the table, and a heat
+    // map the user turned off stayed off (the refresh asked again, for the group now in the
+    // moved one's row).
+    requested.clear();
+    f.session.select({f.node("Spine")});
+    f.session.select({f.node("Body")});
+    CHECK(requested.isEmpty());
+    const int row = f.table->currentIndex().row();
+    REQUIRE(row + 1 < f.table->model()->rowCount());
+    QTest::mouseClick(child<QPushButton>(*f.panel, "groupsDown"), Qt::LeftButton);
+    CHECK(f.table->currentIndex().row() == row + 1);
+    CHECK(requested.isEmpty());
 }
 
 TEST_CASE("in the main window, F2 in the table renames the group, not a node; Delete deletes none",
