@@ -26,18 +26,22 @@ std::uint64_t canonicalBits(double value) {
     return std::bit_cast<std::uint64_t>(value + 0.0);
 }
 
-// Three words mixed into one hash (multiplicative mixing, then the MurmurHash3 finaliser so that
-// the low bits, which index the table, depend on every input bit).
-std::uint64_t hashCell(const CellKey& key) {
-    std::uint64_t h = canonicalBits(key[0]) * 0x9E3779B97F4A7C15ULL;
-    h ^= canonicalBits(key[1]) * 0xC2B2AE3D27D4EB4FULL;
-    h ^= canonicalBits(key[2]) * 0x165667B19E3779F9ULL;
+// Three words mixed into one hash: multiplicative mixing, then the MurmurHash3 finaliser so that
+// the low bits, which index the table, depend on every input bit.
+std::uint64_t mixWords(std::uint64_t a, std::uint64_t b, std::uint64_t c) {
+    std::uint64_t h = a * 0x9E3779B97F4A7C15ULL;
+    h ^= b * 0xC2B2AE3D27D4EB4FULL;
+    h ^= c * 0x165667B19E3779F9ULL;
     h ^= h >> 33U;
     h *= 0xFF51AFD7ED558CCDULL;
     h ^= h >> 33U;
     h *= 0xC4CEB9FE1A85EC53ULL;
     h ^= h >> 33U;
     return h;
+}
+
+std::uint64_t hashCell(const CellKey& key) {
+    return mixWords(canonicalBits(key[0]), canonicalBits(key[1]), canonicalBits(key[2]));
 }
 
 // A point's coordinates as bits, −0 as +0: equal bits, equal points (NaN aside: never compared).
@@ -52,16 +56,8 @@ bool sameBits(const PointBits& a, const PointBits& b) {
     return ((a[0] ^ b[0]) | (a[1] ^ b[1]) | (a[2] ^ b[2])) == 0;
 }
 
-// The same mixing as hashCell, on a point's bits.
 std::uint64_t hashBits(const PointBits& bits) {
-    std::uint64_t h = (std::uint64_t{bits[0]} << 32U | bits[1]) * 0x9E3779B97F4A7C15ULL;
-    h ^= std::uint64_t{bits[2]} * 0xC2B2AE3D27D4EB4FULL;
-    h ^= h >> 33U;
-    h *= 0xFF51AFD7ED558CCDULL;
-    h ^= h >> 33U;
-    h *= 0xC4CEB9FE1A85EC53ULL;
-    h ^= h >> 33U;
-    return h;
+    return mixWords(bits[0], bits[1], bits[2]);
 }
 
 // How many corners ahead a table scan prefetches the slot a corner probes first: enough to
