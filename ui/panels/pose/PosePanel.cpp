@@ -225,6 +225,7 @@ void PosePanel::showBonePose() {
 
 void PosePanel::beginRun() {
     m_runStart = currentBonePose();
+    m_runStartPosed = m_session.bonePoses().contains(m_bone);
 }
 
 void PosePanel::angleEdited(std::size_t plane, double degrees) {
@@ -244,8 +245,14 @@ void PosePanel::translationEdited(std::size_t axis, double metres) {
 }
 
 void PosePanel::runCancelled() {
-    if (m_bone)
+    if (!m_bone)
+        return;
+    // Back to no entry at all when the bone had none: an explicit rest entry would count as
+    // posed (Reset Bone enabled, one more bone in a saved pose).
+    if (m_runStartPosed)
         m_session.setBonePose(m_bone, m_runStart);
+    else
+        m_session.resetBonePose(m_bone);
 }
 
 void PosePanel::refuse(const QString& reason) {

@@ -77,6 +77,7 @@ private:
     std::vector<NumberField*> m_angles;       // by plane index
     std::vector<NumberField*> m_translations; // by axis
     core::eval::BonePose m_runStart;
+    bool m_runStartPosed = false; // the bone had an entry of its own when the run began
     QPushButton* m_resetBone;
     QPushButton* m_resetPose;
     QPushButton* m_load;

@@ -75,6 +75,27 @@ TEST_CASE("the pose panel poses the selected bone plane by plane, outside the hi
     }
 }
 
+TEST_CASE("Escape on a bone that was not posed leaves it not posed", "[ui][pose]") {
+    // Escape put an explicit rest entry back: Reset Bone and Reset Pose came on, and a saved
+    // pose listed a bone the user never posed.
+    ui::EditorSession session;
+    REQUIRE(session.openFile(sampleFile("creature-4d.g4tf")).ok());
+    ui::PosePanel panel(session);
+    panel.show();
+    REQUIRE(QTest::qWaitForWindowExposed(&panel));
+    const auto arm = session.document().findNode("LeftUpperArm");
+    session.select({arm});
+    auto* xw = angleField(panel, "XW");
+    REQUIRE(xw->isEnabled());
+    xw->setFocus();
+    xw->selectAll();
+    QTest::keyClicks(xw, QStringLiteral("30"));
+    REQUIRE(session.bonePoses().count(arm) == 1); // typing poses live
+    QTest::keyClick(xw, Qt::Key_Escape);
+    CHECK(session.bonePoses().empty());
+    CHECK(xw->value() == 0.0);
+}
+
 TEST_CASE("a 3D document poses in XY, XZ and YZ and moves along x, y and z", "[ui][pose]") {
     ui::EditorSession session;
     REQUIRE(session.openFile(sampleFile("arm-3d.g4tf")).ok());
