@@ -616,6 +616,35 @@ TEST_CASE("a name typed in the Inspector is applied before a shortcut's command"
     CHECK(window.document()->node(spine).displayName() == "Spine");
 }
 
+TEST_CASE("Delete and Duplicate with the root selected too act on the other nodes",
+          "[ui][mainwindow]") {
+    // Scene to the last row in the Outliner: the root covered every other node, so both
+    // actions, enabled, did nothing and said nothing.
+    MainWindow window;
+    openSample(window, "creature-4d.g4tf");
+    auto& session = window.session();
+    const auto root = window.document()->root();
+    const auto rig = window.document()->findNode("CreatureRig");
+    const auto body = window.document()->findNode("Body");
+    auto* remove = window.findChild<QAction*>(QStringLiteral("deleteAction"));
+    auto* duplicate = window.findChild<QAction*>(QStringLiteral("duplicateAction"));
+    REQUIRE(remove != nullptr);
+    REQUIRE(duplicate != nullptr);
+
+    const std::size_t nodes = window.document()->nodes.size();
+    session.select({root, body});
+    REQUIRE(duplicate->isEnabled());
+    duplicate->trigger();
+    CHECK(window.document()->nodes.size() == nodes + 1);
+    session.undo();
+
+    session.select({root, rig});
+    REQUIRE(remove->isEnabled());
+    remove->trigger();
+    CHECK(window.document()->nodes.find(rig) == nullptr);
+    CHECK(window.document()->nodes.find(root) != nullptr);
+}
+
 TEST_CASE("the Transform menu's operations are enabled only where they can start",
           "[ui][mainwindow]") {
     MainWindow window;

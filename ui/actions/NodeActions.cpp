@@ -19,7 +19,8 @@ namespace hyperrig::ui {
 namespace {
 
 // The selected nodes that are not inside another selected node's subtree, in selection order:
-// deleting or duplicating a parent already covers its children.
+// deleting or duplicating a parent already covers its children. The root can be neither, so it
+// covers nothing: with the root selected too (Scene to the last row), its selected children go.
 std::vector<core::model::NodeId> topmostSelected(const EditorSession& session) {
     const core::model::Document& document = session.document();
     std::vector<core::model::NodeId> result;
@@ -28,7 +29,7 @@ std::vector<core::model::NodeId> topmostSelected(const EditorSession& session) {
             continue;
         bool covered = false;
         for (core::model::NodeId other : session.selection())
-            if (other != node && document.isAncestorOrSelf(other, node))
+            if (other != node && other != document.root() && document.isAncestorOrSelf(other, node))
                 covered = true;
         if (!covered)
             result.push_back(node);
