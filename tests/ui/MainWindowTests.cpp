@@ -33,6 +33,14 @@ void openSample(MainWindow& window, const char* name) {
     REQUIRE(error.isEmpty());
 }
 
+// The sample open in the window, shown and active: what tests that type or press keys need.
+void openSampleShown(MainWindow& window, const char* name) {
+    openSample(window, name);
+    window.show();
+    window.activateWindow();
+    REQUIRE(QTest::qWaitForWindowActive(&window));
+}
+
 // What the overlay leaves after a frame in which the user changed something: `change` edits the
 // state, the flag of that group (`changed`) is raised and the host is told.
 template <typename Change>
@@ -457,10 +465,7 @@ TEST_CASE("the Pose menu follows edits that break or mend the rig", "[ui][mainwi
 TEST_CASE("Home and End move within a focused panel list; elsewhere Home frames everything",
           "[ui][mainwindow]") {
     MainWindow window;
-    openSample(window, "creature-4d.g4tf");
-    window.show();
-    window.activateWindow();
-    REQUIRE(QTest::qWaitForWindowActive(&window));
+    openSampleShown(window, "creature-4d.g4tf");
     auto& viewport = window.viewportWidget();
     // Framed for the shown window's viewport (its size decides the distance).
     window.findChild<QAction*>(QStringLiteral("frameAllAction"))->trigger();
@@ -491,10 +496,7 @@ TEST_CASE("Home and End move within a focused panel list; elsewhere Home frames 
 TEST_CASE("Edit > Rename with the Outliner closed brings it back to rename in",
           "[ui][mainwindow]") {
     MainWindow window;
-    openSample(window, "creature-4d.g4tf");
-    window.show();
-    window.activateWindow();
-    REQUIRE(QTest::qWaitForWindowActive(&window));
+    openSampleShown(window, "creature-4d.g4tf");
     QDockWidget* outliner = window.dock(QStringLiteral("Outliner"));
     REQUIRE(outliner != nullptr);
     outliner->close();
@@ -537,10 +539,7 @@ TEST_CASE("View > Full Screen's tick follows the window's state", "[ui][mainwind
 
 TEST_CASE("Ctrl+Z in a field with no typing left to undo undoes the document", "[ui][mainwindow]") {
     MainWindow window;
-    openSample(window, "creature-4d.g4tf");
-    window.show();
-    window.activateWindow();
-    REQUIRE(QTest::qWaitForWindowActive(&window));
+    openSampleShown(window, "creature-4d.g4tf");
     const auto spine = window.document()->findNode("Spine");
     window.session().select({spine});
     const auto positionX = [&] {
@@ -593,10 +592,7 @@ TEST_CASE("a name typed in the Inspector is applied before a shortcut's command"
     // The name field holds no transaction: Edit > Duplicate pressed in it used to select the
     // copy and show its name over the typed one, and the rename never happened.
     MainWindow window;
-    openSample(window, "creature-4d.g4tf");
-    window.show();
-    window.activateWindow();
-    REQUIRE(QTest::qWaitForWindowActive(&window));
+    openSampleShown(window, "creature-4d.g4tf");
     const auto spine = window.document()->findNode("Spine");
     window.session().select({spine});
     auto* nameField = window.findChild<QLineEdit*>(QStringLiteral("nameField"));
