@@ -112,7 +112,8 @@ int runSlice(const ParsedOptions& options, CliContext& context) {
         core::eval::RigSlice slice;
         if (dimension == 4) {
             core::eval::Slicer slicer;
-            core::eval::sliceRig(document, rig, evaluated, view, slicer, slice);
+            core::eval::sliceRig(document, rig, evaluated, view, slicer, slice,
+                                 core::base::ThreadPool::shared());
         } else {
             core::eval::SimplexSlicer slicer;
             core::eval::sliceRigND(document, rig, evaluated, view, slicer, slice);

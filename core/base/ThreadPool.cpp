@@ -67,6 +67,11 @@ ThreadPool& ThreadPool::shared() {
     return pool;
 }
 
+ThreadPool& ThreadPool::inlinePool() {
+    static ThreadPool pool(1);
+    return pool;
+}
+
 void ThreadPool::parallelFor(std::size_t count, std::size_t grain, const BlockFunction& block) {
     if (count == 0) {
         return;

@@ -45,6 +45,9 @@ public:
 
     // A pool shared by the whole process (eval, edit, ops, render, ui), sized to the hardware.
     static ThreadPool& shared();
+    // A pool of one thread, which runs every block on the caller: what the serial overloads of
+    // parallel code pass, so that one code path serves both.
+    static ThreadPool& inlinePool();
 
 private:
     void workerLoop();

@@ -1,6 +1,7 @@
 #include "core/eval/RigSlice.h"
 
 #include "core/base/Contracts.h"
+#include "core/base/ThreadPool.h"
 
 #include <algorithm>
 
@@ -16,6 +17,14 @@ std::array<float, 4> toFloat(const math::VectorN& v) {
 
 void sliceRig(const model::Document& document, const CompiledRig& rig,
               const EvaluatedRig& evaluated, const View4D& view, Slicer& slicer, RigSlice& out,
+              const std::unordered_map<model::MeshId, std::vector<float>>& attributes) {
+    sliceRig(document, rig, evaluated, view, slicer, out, base::ThreadPool::inlinePool(),
+             attributes);
+}
+
+void sliceRig(const model::Document& document, const CompiledRig& rig,
+              const EvaluatedRig& evaluated, const View4D& view, Slicer& slicer, RigSlice& out,
+              base::ThreadPool& pool,
               const std::unordered_map<model::MeshId, std::vector<float>>& attributes) {
     HYPERRIG_EXPECTS(document.dimension() == 4);
     const math::AffineN worldToView = view.worldToView();
@@ -39,7 +48,7 @@ void sliceRig(const model::Document& document, const CompiledRig& rig,
             if (const auto found = attributes.find(instance.mesh); found != attributes.end())
                 surface.vertexAttribute = found->second;
             surface.flipOrientation = instance.world.basis().determinant() < 0.0;
-            slicer.slice(surface, plane, result.triangles);
+            slicer.slice(surface, plane, result.triangles, pool);
             if (const auto range = slicer.lastDistanceRange()) {
                 include(range->min);
                 include(range->max);

@@ -63,9 +63,14 @@ void sliceEachInstance(const CompiledRig& rig, const EvaluatedRig& evaluated, Ri
 
 // Slices every visible instance of `evaluated` whose mesh has tetrahedra, and every bone of the
 // rig. `attributes` optionally gives a per-vertex attribute by mesh (a heat-map). Contract: the
-// document is 4D, `evaluated` comes from `rig`.
+// document is 4D, `evaluated` comes from `rig`. With a pool, each mesh is sliced on its threads
+// (Slicer), the same triangles bit for bit.
 void sliceRig(const model::Document& document, const CompiledRig& rig,
               const EvaluatedRig& evaluated, const View4D& view, Slicer& slicer, RigSlice& out,
+              const std::unordered_map<model::MeshId, std::vector<float>>& attributes = {});
+void sliceRig(const model::Document& document, const CompiledRig& rig,
+              const EvaluatedRig& evaluated, const View4D& view, Slicer& slicer, RigSlice& out,
+              base::ThreadPool& pool,
               const std::unordered_map<model::MeshId, std::vector<float>>& attributes = {});
 
 } // namespace hyperrig::core::eval

@@ -129,13 +129,8 @@ private:
 
 } // namespace
 
-core::base::ThreadPool& inlineThreadPool() {
-    static core::base::ThreadPool pool(1);
-    return pool;
-}
-
 float weldTolerance(std::span<const glm::vec3> corners) {
-    return weldTolerance(corners, inlineThreadPool());
+    return weldTolerance(corners, core::base::ThreadPool::inlinePool());
 }
 
 float weldTolerance(std::span<const glm::vec3> corners, core::base::ThreadPool& pool) {
@@ -190,7 +185,7 @@ void CornerWelding::insert(ProbeTable<Entry>& table, std::uint64_t hash, const E
 
 std::size_t CornerWelding::weld(std::span<const glm::vec3> corners, float tolerance,
                                 std::vector<std::uint32_t>& vertexOfCorner) {
-    return weld(corners, tolerance, vertexOfCorner, inlineThreadPool());
+    return weld(corners, tolerance, vertexOfCorner, core::base::ThreadPool::inlinePool());
 }
 
 std::size_t CornerWelding::weld(std::span<const glm::vec3> corners, float tolerance,

@@ -108,7 +108,4 @@ private:
 float weldTolerance(std::span<const glm::vec3> corners);
 float weldTolerance(std::span<const glm::vec3> corners, core::base::ThreadPool& pool);
 
-// A pool of one thread: the serial overloads run the parallel code inline through it.
-core::base::ThreadPool& inlineThreadPool();
-
 } // namespace hyperrig::render::scene

@@ -33,7 +33,7 @@ core::Result<SceneData> buildDocumentScene(const core::model::Document& document
     } else {
         if (dimension == 4)
             core::eval::sliceRig(document, rig, workspace.evaluated, request.view, workspace.slicer,
-                                 workspace.slice, request.highlight);
+                                 workspace.slice, pool, request.highlight);
         else
             core::eval::sliceRigND(document, rig, workspace.evaluated, request.view,
                                    workspace.simplexSlicer, workspace.slice, request.highlight);

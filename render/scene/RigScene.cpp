@@ -1,6 +1,7 @@
 #include "render/scene/RigScene.h"
 
 #include "core/base/Contracts.h"
+#include "core/base/ThreadPool.h"
 
 #include <algorithm>
 #include <array>
@@ -44,7 +45,7 @@ glm::vec3 surfaceColor(std::size_t index) {
 SceneData sceneFromSlice(const core::eval::RigSlice& slice, const core::eval::View4D& view,
                          SmoothNormals& smoothing) {
     SceneData scene;
-    sceneFromSlice(slice, view, smoothing, inlineThreadPool(), scene);
+    sceneFromSlice(slice, view, smoothing, core::base::ThreadPool::inlinePool(), scene);
     return scene;
 }
 

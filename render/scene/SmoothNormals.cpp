@@ -21,7 +21,7 @@ constexpr std::size_t kSmoothingGrain = 1 << 11;
 void SmoothNormals::indexed(std::span<const glm::vec3> corners,
                             std::span<const std::uint32_t> vertexOfCorner, std::size_t vertexCount,
                             float creaseAngleDegrees, std::vector<glm::vec3>& normals) {
-    indexed(corners, vertexOfCorner, vertexCount, creaseAngleDegrees, normals, inlineThreadPool());
+    indexed(corners, vertexOfCorner, vertexCount, creaseAngleDegrees, normals, core::base::ThreadPool::inlinePool());
 }
 
 void SmoothNormals::indexed(std::span<const glm::vec3> corners,
@@ -89,7 +89,7 @@ void SmoothNormals::indexed(std::span<const glm::vec3> corners,
 
 void SmoothNormals::welded(std::span<const glm::vec3> corners, float creaseAngleDegrees,
                            std::vector<glm::vec3>& normals) {
-    welded(corners, creaseAngleDegrees, normals, inlineThreadPool());
+    welded(corners, creaseAngleDegrees, normals, core::base::ThreadPool::inlinePool());
 }
 
 void SmoothNormals::welded(std::span<const glm::vec3> corners, float creaseAngleDegrees,

@@ -2,7 +2,7 @@
 // surfaceless; on a machine without a GPU that is Mesa's llvmpipe), with the time of each frame
 // split into its stages as counters in milliseconds per frame:
 //   eval_ms    evaluateRig with a pose that changes every frame (two bones turning in 4D),
-//   slice_ms   sliceRig at w = 0,
+//   slice_ms   sliceRig at w = 0 on the shared pool, as the editor slices,
 //   scene_ms   sceneFromSlice on the shared pool (the slice as the viewport's plain SceneData,
 //              smooth normals included, with their scratch and the last frame's scene kept
 //              between frames as the editor keeps them) and the bone shapes' wireframes
@@ -157,7 +157,7 @@ void renderCreature(benchmark::State& state, bool wireframe) {
         evalMs += millisecondsSince(start);
 
         start = Clock::now();
-        core::eval::sliceRig(document, *rig, evaluated, view, slicer, slice);
+        core::eval::sliceRig(document, *rig, evaluated, view, slicer, slice, pool);
         sliceMs += millisecondsSince(start);
 
         start = Clock::now();

@@ -9,6 +9,10 @@
 #include <span>
 #include <vector>
 
+namespace hyperrig::core::base {
+class ThreadPool;
+}
+
 namespace hyperrig::core::eval {
 
 // A 4D tetrahedral surface as the slicer reads it; the spans are borrowed for the call.
@@ -42,7 +46,14 @@ struct TetSurface {
 //     skipped: its cut has zero area and no facing direction.
 //   * Output order: by tetrahedron index; one triangle (1-vs-3 cases) or two (2-vs-2 cases) each.
 //
-// A Slicer keeps its per-vertex scratch arrays between calls; use one per thread.
+// With a pool, both passes run on its threads: the vertex pass over stretches of vertices, the
+// tetrahedron pass over stretches of tetrahedra (a few per thread, whole kernel blocks), each
+// into a soup of its own, which are then copied one after the other into the output. Every
+// tetrahedron is sliced by the same kernel code whatever stretch it falls in, so the output is
+// the serial one bit for bit whatever the number of threads.
+//
+// A Slicer keeps its per-vertex scratch arrays and the stretches' soups between calls; one call
+// at a time per Slicer.
 class Slicer {
 public:
     // defaultSlicePath(): the fastest path this CPU supports unless HYPERRIG_KERNEL forces one.
@@ -57,10 +68,13 @@ public:
     // empty or has one value per vertex; every index is below the vertex count (checked block by
     // block before the block is read); at most 2^32 − 1 tetrahedra.
     void slice(const TetSurface& surface, const ViewHyperplane& plane, SliceOutput& output);
+    void slice(const TetSurface& surface, const ViewHyperplane& plane, SliceOutput& output,
+               base::ThreadPool& pool);
 
     // The smallest and largest signed distance (view w − offset) among the vertices of the last
-    // slice() call, read from what its vertex pass computed (no second transform); nullopt before
-    // any call and for a surface without vertices.
+    // slice() call, found by its vertex pass (no second transform); nullopt before any call and
+    // for a surface without vertices. A NaN distance is skipped unless it is the first vertex's,
+    // which then makes both NaN (std::min/max folded from the first vertex, as a serial scan).
     struct DistanceRange {
         float min = 0.0F;
         float max = 0.0F;
@@ -68,10 +82,21 @@ public:
     std::optional<DistanceRange> lastDistanceRange() const;
 
 private:
+    void transformVertices(const TetSurface& surface, const ViewHyperplane& plane,
+                           base::ThreadPool& pool);
+
     SlicePath m_path;
     std::vector<float> m_viewXyzd;
     std::vector<std::uint8_t> m_negative;
-    std::size_t m_lastVertexCount = 0;
+    std::optional<DistanceRange> m_lastRange;
+    struct BlockRange {
+        float min = 0.0F;
+        float max = 0.0F;
+        bool any = false; // whether the block has a distance that is not NaN
+    };
+    std::vector<BlockRange> m_blockRanges;
+    // The parallel tetrahedron pass's soups, one per stretch, kept for their storage.
+    std::vector<SliceOutput> m_stretchOutputs;
 };
 
 } // namespace hyperrig::core::eval

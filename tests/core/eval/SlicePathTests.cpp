@@ -1,5 +1,6 @@
 // Every kernel path this CPU can run against the naive reference, bit for bit.
 
+#include "core/base/ThreadPool.h"
 #include "core/eval/slice/SlicePath.h"
 #include "core/eval/slice/Slicer.h"
 #include "core/math/AffineN.h"
@@ -124,6 +125,60 @@ TEST_CASE("every slice path matches the naive reference bit for bit", "[eval][sl
                 checkMatchesReference(path, TetSurface{shell.positions, shell.tetrahedra},
                                       ViewHyperplane(randomView(random), offset(random)));
             }
+        }
+    }
+}
+
+TEST_CASE("every slice path on a pool gives the serial triangles bit for bit", "[eval][slice]") {
+    // 40,000 vertices span three blocks of the parallel vertex pass (16,384 each), 30,000
+    // tetrahedra thirty kernel blocks: on four threads, eight stretches of four blocks and one
+    // shorter, each sliced into its own soup and copied into place.
+    const TetMesh soup = randomTetSoup(11, 40000, 30000);
+    const TetMesh small = randomTetSoup(12, 300, 900);
+    std::vector<float> attribute(soup.vertexCount());
+    for (std::size_t v = 0; v < attribute.size(); ++v)
+        attribute[v] = static_cast<float>(v % 97) / 97.0F;
+    hyperrig::core::base::ThreadPool pool(4);
+    std::mt19937 random(9);
+    for (const SlicePath path : availableSlicePaths()) {
+        CAPTURE(slicePathName(path));
+        Slicer parallel(path);
+        SliceOutput output;
+        for (int trial = 0; trial < 3; ++trial) {
+            CAPTURE(trial);
+            const ViewHyperplane plane(randomView(random), 0.1 * trial);
+            const TetSurface surface{soup.positions, soup.tetrahedra,
+                                     trial == 1 ? std::span<const float>(attribute)
+                                                : std::span<const float>(),
+                                     trial == 2};
+            const ReferenceSlice expected = referenceSlice(surface, plane);
+            REQUIRE(expected.faces.size() > 2 * 1024); // more than one stretch's worth
+            parallel.slice(surface, plane, output, pool);
+            REQUIRE(output.triangleCount() == expected.faces.size());
+            CHECK(output.hasAttribute() == (trial == 1));
+            CHECK(sameBits(output.vertices().data(), expected.vertices.data(),
+                           expected.vertices.size() * sizeof(SliceVertex)));
+            CHECK(sameBits(output.faces().data(), expected.faces.data(),
+                           expected.faces.size() * sizeof(SliceFace)));
+
+            Slicer serial(path);
+            SliceOutput serialOutput;
+            serial.slice(surface, plane, serialOutput);
+            const auto range = parallel.lastDistanceRange();
+            const auto serialRange = serial.lastDistanceRange();
+            REQUIRE(range.has_value());
+            REQUIRE(serialRange.has_value());
+            CHECK(range->min == serialRange->min);
+            CHECK(range->max == serialRange->max);
+
+            // The same slicer and output on a surface too small to split: nothing of the large
+            // slice is left behind.
+            const TetSurface smallSurface{small.positions, small.tetrahedra};
+            const ReferenceSlice smallExpected = referenceSlice(smallSurface, plane);
+            parallel.slice(smallSurface, plane, output, pool);
+            REQUIRE(output.triangleCount() == smallExpected.faces.size());
+            CHECK(sameBits(output.vertices().data(), smallExpected.vertices.data(),
+                           smallExpected.vertices.size() * sizeof(SliceVertex)));
         }
     }
 }

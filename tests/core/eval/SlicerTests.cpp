@@ -1,3 +1,4 @@
+#include "core/base/ThreadPool.h"
 #include "core/eval/slice/SliceOutput.h"
 #include "core/eval/slice/Slicer.h"
 #include "core/eval/slice/ViewHyperplane.h"
@@ -212,4 +213,61 @@ TEST_CASE("malformed slice input is a contract violation", "[eval][slice]") {
                                      ViewHyperplane(identityView(), 0.0), output),
                         ContractViolation);
     }
+}
+
+TEST_CASE("the distance range skips NaN distances but the first vertex's, on a pool too",
+          "[eval][slice]") {
+    // A serial scan folds std::min/max from the first vertex: a later NaN is skipped, a first
+    // NaN stays. Here a NaN opens the parallel vertex pass's second block (vertex 16,384), just
+    // before the smallest distance, and another sits in the third block before the largest: a
+    // fold that started from or stopped at a NaN would miss them.
+    TetMesh soup = randomTetSoup(21, 40000, 100);
+    const ViewHyperplane plane(identityView(), 0.0);
+    for (std::size_t v = 0; v < soup.vertexCount(); ++v)
+        soup.positions[4 * v + 3] = -1.0F - static_cast<float>(v % 5); // w: distance -1 .. -5
+    soup.positions[4 * 16384 + 3] = std::nanf("");
+    soup.positions[4 * 35000 + 3] = std::nanf("");
+    soup.positions[4 * 16385 + 3] = -7.0F;
+    soup.positions[4 * 36000 + 3] = 2.0F;
+    hyperrig::core::base::ThreadPool pool(4);
+    SliceOutput output;
+    for (const bool onPool : {false, true}) {
+        CAPTURE(onPool);
+        Slicer slicer;
+        const auto slice = [&](const TetMesh& mesh) {
+            const TetSurface surface{mesh.positions, mesh.tetrahedra};
+            if (onPool)
+                slicer.slice(surface, plane, output, pool);
+            else
+                slicer.slice(surface, plane, output);
+        };
+        slice(soup);
+        auto range = slicer.lastDistanceRange();
+        REQUIRE(range.has_value());
+        CHECK(range->min == -7.0F);
+        CHECK(range->max == 2.0F);
+
+        TetMesh firstNaN = soup;
+        firstNaN.positions[3] = std::nanf("");
+        slice(firstNaN);
+        range = slicer.lastDistanceRange();
+        REQUIRE(range.has_value());
+        CHECK(std::isnan(range->min));
+        CHECK(std::isnan(range->max));
+    }
+}
+
+TEST_CASE("a slice on a pool grows the output's capacity to its triangles", "[eval][slice]") {
+    // Ten kernel blocks of tetrahedra, so several stretches; the output starts with room for 10
+    // triangles (and the kernels' write slack, 2048 more, which the slice's 1728 fit in: room
+    // to write is not capacity).
+    const TetMesh shell = tesseractShell(6, -1.0F, 1.0F);
+    const TetSurface surface{shell.positions, shell.tetrahedra};
+    hyperrig::core::base::ThreadPool pool(4);
+    Slicer slicer;
+    SliceOutput output;
+    output.reserve(10);
+    slicer.slice(surface, ViewHyperplane(identityView(), 0.1), output, pool);
+    CHECK(output.triangleCount() > 10);
+    CHECK(output.capacity() >= output.triangleCount());
 }
