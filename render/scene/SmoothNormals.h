@@ -25,13 +25,13 @@ inline constexpr float kDefaultCreaseAngleDegrees = 60.0F;
 // crease angle of 90° or more lets opposite faces cancel) the corner takes t's flat normal; a
 // zero-area t gets zero.
 //
-// Linear in the triangles for bounded valence: the cost is Σ over vertices of valence²
-// (triangles around a vertex, visited once per corner there). The scratch arrays are members
-// kept between calls, so a host re-smoothing a slice on every change allocates nothing once they
-// have grown to the largest surface.
+// Linear in the triangles for bounded valence: the cost is Σ over vertices of valence² / 2 crease
+// tests (each pair of triangles around a vertex tested once, for both). The scratch arrays are
+// members kept between calls, so a host re-smoothing a slice on every change allocates nothing once
+// they have grown to the largest surface.
 //
-// The overloads with a pool run the per-triangle and per-corner loops (and the welding's cell
-// hashing) on its threads. Every output element is computed by the same expression in the same
+// The overloads with a pool run the per-triangle and per-vertex loops (and the welding's stages
+// that can) on its threads. Every output element is computed by the same expression in the same
 // order as the serial loops (the triangles around a vertex are summed in ascending order either
 // way), so the normals are the serial ones bit for bit whatever the number of threads.
 class SmoothNormals {
@@ -58,10 +58,10 @@ private:
     std::vector<std::uint32_t> m_vertexOfCorner;
     std::vector<glm::vec3> m_areaNormals; // per triangle: (b − a) × (c − a)
     std::vector<glm::vec3> m_unitNormals; // per triangle, zero for zero area
-    // The triangles around each vertex, vertex by vertex (compressed rows): those of vertex v are
-    // m_trianglesAround[m_firstAround[v] .. m_firstAround[v + 1]).
+    // The corners at each vertex, vertex by vertex (compressed rows), each row in ascending order:
+    // those of vertex v are m_cornersAround[m_firstAround[v] .. m_firstAround[v + 1]).
     std::vector<std::uint32_t> m_firstAround;
-    std::vector<std::uint32_t> m_trianglesAround;
+    std::vector<std::uint32_t> m_cornersAround;
 };
 
 } // namespace hyperrig::render::scene

@@ -12,6 +12,7 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <filesystem>
+#include <glm/gtc/constants.hpp>
 #include <map>
 #include <utility>
 
@@ -164,6 +165,57 @@ TEST_CASE("smooth normals average the faces around a vertex within the crease an
                           normals);
         CHECK(normals[0] == glm::vec3(0, 0, 1));
         CHECK(normals[3] == glm::vec3(0.0F));
+    }
+}
+
+TEST_CASE("smooth normals at crowded vertices follow the same formula", "[scene][shading]") {
+    // A cone's apex shared by n triangles whose normals turn around it: at a crease angle of 50
+    // degrees each apex corner takes some of its neighbours and not the far side. Rows up to 32
+    // corners are summed pairwise from gathered normals, longer ones corner by corner: both must
+    // give the formula's normal, computed here directly.
+    for (const std::uint32_t n : {12U, 40U}) {
+        CAPTURE(n);
+        std::vector<glm::vec3> corners;
+        std::vector<std::uint32_t> vertexOfCorner;
+        const auto ringPoint = [&](std::uint32_t i) {
+            const float angle =
+                2.0F * glm::pi<float>() * static_cast<float>(i % n) / static_cast<float>(n);
+            const float radius = i % 2 == 0 ? 1.0F : 1.5F; // uneven areas
+            return glm::vec3(radius * std::cos(angle), radius * std::sin(angle), 0.0F);
+        };
+        for (std::uint32_t i = 0; i < n; ++i) {
+            corners.insert(corners.end(), {glm::vec3(0, 0, 1), ringPoint(i), ringPoint(i + 1)});
+            vertexOfCorner.insert(vertexOfCorner.end(), {0, 1 + i, 1 + (i + 1) % n});
+        }
+        SmoothNormals smoothing;
+        std::vector<glm::vec3> normals;
+        const float crease = 50.0F;
+        smoothing.indexed(corners, vertexOfCorner, n + 1, crease, normals);
+        REQUIRE(normals.size() == corners.size());
+        const float cosCrease = std::cos(glm::radians(crease));
+        const auto areaNormal = [&](std::uint32_t t) {
+            return glm::cross(corners[3 * t + 1] - corners[3 * t],
+                              corners[3 * t + 2] - corners[3 * t]);
+        };
+        for (std::uint32_t t = 0; t < n; ++t) {
+            const glm::vec3 own = glm::normalize(areaNormal(t));
+            glm::vec3 sum(0.0F);
+            std::uint32_t joined = 0;
+            for (std::uint32_t f = 0; f < n; ++f)
+                if (glm::dot(glm::normalize(areaNormal(f)), own) >= cosCrease) {
+                    sum += areaNormal(f);
+                    ++joined;
+                }
+            CHECK(joined > 1);
+            CHECK(joined < n);
+            CHECK(nearlyEqual(normals[3 * t], glm::normalize(sum)));
+            // A ring corner shares its vertex with one neighbour.
+            const glm::vec3 next = glm::normalize(areaNormal((t + 1) % n));
+            const glm::vec3 ringSum = glm::dot(next, own) >= cosCrease
+                                          ? areaNormal(t) + areaNormal((t + 1) % n)
+                                          : areaNormal(t);
+            CHECK(nearlyEqual(normals[3 * t + 2], glm::normalize(ringSum)));
+        }
     }
 }
 
