@@ -4,6 +4,7 @@
 #include "ui/meshes/GroupMappingTable.h"
 #include "ui/meshes/SkinnedMeshNodes.h"
 #include "ui/session/EditorSession.h"
+#include "ui/session/NodeLabel.h"
 #include "ui/session/SelectedSkeleton.h"
 #include "ui/widgets/PanelWidgets.h"
 
@@ -41,10 +42,10 @@ MergeMeshesDialog::MergeMeshesDialog(EditorSession& session, QWidget* parent)
     });
     for (NodeId id : nodes) {
         const core::model::Node& node = document.node(id);
-        auto* box = new QCheckBox(QString::fromStdString(node.displayName()), meshesBox);
+        auto* box = new QCheckBox(nodeLabel(document, id), meshesBox);
         box->setObjectName(
             QStringLiteral("mergeMesh_%1").arg(QString::fromStdString(node.displayName())));
-        box->setToolTip(tr("Merge %1").arg(QString::fromStdString(node.displayName())));
+        box->setToolTip(tr("Merge %1").arg(nodeLabel(document, id)));
         const bool selected = std::find(selection.begin(), selection.end(), id) != selection.end();
         box->setChecked(anySelected ? selected : node.parent == skeleton);
         // toggled, not clicked: assistive technology toggles a check box without clicking it.

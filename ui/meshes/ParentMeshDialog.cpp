@@ -4,6 +4,7 @@
 #include "ui/meshes/GroupMappingTable.h"
 #include "ui/meshes/SkinnedMeshNodes.h"
 #include "ui/session/EditorSession.h"
+#include "ui/session/NodeLabel.h"
 #include "ui/session/SelectedSkeleton.h"
 #include "ui/widgets/PanelWidgets.h"
 
@@ -32,7 +33,7 @@ ParentMeshDialog::ParentMeshDialog(EditorSession& session, QWidget* parent)
     m_mesh->setToolTip(tr("The skinned mesh node to put under the skeleton"));
     m_meshNodes = skinnedMeshNodes(document, false);
     for (NodeId id : m_meshNodes)
-        m_mesh->addItem(QString::fromStdString(document.node(id).displayName()));
+        m_mesh->addItem(nodeLabel(document, id));
     const auto& selection = m_session.selection();
     for (std::size_t k = 0; k < m_meshNodes.size(); ++k)
         if (std::find(selection.begin(), selection.end(), m_meshNodes[k]) != selection.end()) {
@@ -48,7 +49,7 @@ ParentMeshDialog::ParentMeshDialog(EditorSession& session, QWidget* parent)
     for (NodeId id : document.nodes.order())
         if (document.node(id).isSkeleton()) {
             m_skeletons.push_back(id);
-            m_skeleton->addItem(QString::fromStdString(document.node(id).displayName()));
+            m_skeleton->addItem(nodeLabel(document, id));
         }
     if (const NodeId selected = selectedSkeleton(m_session)) {
         const auto found = std::find(m_skeletons.begin(), m_skeletons.end(), selected);

@@ -3,6 +3,7 @@
 #include "core/edit/commands/DataCommands.h"
 #include "ui/panels/bindposes/PoseTypes.h"
 #include "ui/session/EditorSession.h"
+#include "ui/session/NodeLabel.h"
 #include "ui/widgets/AxisNames.h"
 #include "ui/widgets/NumberField.h"
 #include "ui/widgets/NumberFieldEdits.h"
@@ -175,11 +176,10 @@ void BindPoseEntryEditor::refresh() {
         const auto& joints = m_session.document().node(m_skeleton).skeleton()->joints;
         const core::model::JointSlot& joint = joints[static_cast<std::size_t>(m_slot)];
         const core::model::Node* bone = joint ? m_session.document().nodes.find(*joint) : nullptr;
-        m_heading->setText(
-            tr("Slot %1 (%2) in the %3 pose")
-                .arg(m_slot)
-                .arg(bone ? QString::fromStdString(bone->displayName()) : tr("no bone"))
-                .arg(poseTypeLabel(*m_type)));
+        m_heading->setText(tr("Slot %1 (%2) in the %3 pose")
+                               .arg(m_slot)
+                               .arg(bone ? nodeLabel(m_session.document(), *joint) : tr("no bone"))
+                               .arg(poseTypeLabel(*m_type)));
     }
     for (NumberFieldEdits* edits : m_edits)
         edits->showValue();

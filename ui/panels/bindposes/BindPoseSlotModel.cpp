@@ -1,6 +1,7 @@
 #include "ui/panels/bindposes/BindPoseSlotModel.h"
 
 #include "ui/session/EditorSession.h"
+#include "ui/session/NodeLabel.h"
 
 namespace hyperrig::ui {
 
@@ -54,12 +55,12 @@ QVariant BindPoseSlotModel::data(const QModelIndex& index, int role) const {
         if (index.column() == SlotColumn)
             return index.row();
         if (index.column() == BoneColumn)
-            return bone ? QString::fromStdString(bone->displayName()) : tr("(none)");
+            return bone ? nodeLabel(m_session.document(), *joint) : tr("(none)");
     }
     if (role == Qt::ToolTipRole)
         return bone ? tr("Joints slot %1 holds bone %2: its entry is where that bone sits")
                           .arg(index.row())
-                          .arg(QString::fromStdString(bone->displayName()))
+                          .arg(nodeLabel(m_session.document(), *joint))
                     : tr("Joints slot %1 holds no bone: its entry is not used for skinning")
                           .arg(index.row());
     return {};

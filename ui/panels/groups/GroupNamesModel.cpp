@@ -2,6 +2,7 @@
 
 #include "core/model/SkinGroupNames.h"
 #include "core/ops/GroupUsage.h"
+#include "ui/session/NodeLabel.h"
 
 #include <QColor>
 
@@ -28,7 +29,7 @@ void GroupNamesModel::show(const core::model::Document* document, core::model::M
             const core::model::Node* bone = joints && group < joints->size() && (*joints)[group]
                                                 ? document->nodes.find(*(*joints)[group])
                                                 : nullptr;
-            row.bone = bone ? QString::fromStdString(bone->displayName()) : tr("none");
+            row.bone = bone ? nodeLabel(*document, *(*joints)[group]) : tr("none");
             row.vertices = usage[group].vertices;
             row.totalWeight = usage[group].totalWeight;
             rows.push_back(std::move(row));

@@ -6,6 +6,7 @@
 #include "core/ops/influence/InfluenceTools.h"
 #include "ui/panels/groups/GroupNamesModel.h"
 #include "ui/session/EditorSession.h"
+#include "ui/session/NodeLabel.h"
 #include "ui/session/SelectedSkeleton.h"
 #include "ui/widgets/KeepTypedTextDelegate.h"
 #include "ui/widgets/PanelWidgets.h"
@@ -265,7 +266,7 @@ void GroupNamesPanel::followSelection() {
     const QSignalBlocker blocker(m_mesh);
     m_mesh->clear();
     for (NodeId id : m_meshNodes)
-        m_mesh->addItem(QString::fromStdString(m_session.document().node(id).displayName()));
+        m_mesh->addItem(nodeLabel(m_session.document(), id));
     const auto found = std::find(m_meshNodes.begin(), m_meshNodes.end(), m_meshNode);
     m_mesh->setCurrentIndex(
         found == m_meshNodes.end() ? -1 : static_cast<int>(found - m_meshNodes.begin()));
@@ -316,10 +317,9 @@ void GroupNamesPanel::refresh() {
                                .arg(QString::fromStdString(
                                    core::model::describeNode(m_session.document(), m_skeleton))));
     else
-        m_heading->setText(
-            tr("Skin groups of %1: %2")
-                .arg(QString::fromStdString(m_session.document().node(m_meshNode).displayName()))
-                .arg(m_model->rowCount()));
+        m_heading->setText(tr("Skin groups of %1: %2")
+                               .arg(nodeLabel(m_session.document(), m_meshNode))
+                               .arg(m_model->rowCount()));
     m_mesh->setEnabled(!m_meshNodes.empty());
     refreshPreviews();
     updateMoveButtons(); // a refresh asks for no heat-map: the user did not move

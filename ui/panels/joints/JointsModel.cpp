@@ -1,6 +1,7 @@
 #include "ui/panels/joints/JointsModel.h"
 
 #include "core/ops/GroupUsage.h"
+#include "ui/session/NodeLabel.h"
 
 #include <QBrush>
 #include <QColor>
@@ -30,7 +31,7 @@ std::vector<JointsModel::Row> JointsModel::readRows(std::vector<QString>& meshNa
         const core::model::Mesh* mesh = m_document->meshes.find(node->meshInstance()->mesh);
         if (!mesh || !mesh->skin)
             continue;
-        meshNames.push_back(QString::fromStdString(node->displayName()));
+        meshNames.push_back(nodeLabel(*m_document, child));
         usage.push_back(core::ops::groupUsage(*mesh->skin, joints.size()));
     }
 
@@ -45,7 +46,7 @@ std::vector<JointsModel::Row> JointsModel::readRows(std::vector<QString>& meshNa
         row.bone = joints[slot];
         const core::model::Node* bone =
             joints[slot] ? m_document->nodes.find(*joints[slot]) : nullptr;
-        row.boneName = bone ? QString::fromStdString(bone->displayName()) : tr("none");
+        row.boneName = bone ? nodeLabel(*m_document, *joints[slot]) : tr("none");
         for (const auto& meshUsage : usage)
             row.vertices.push_back(meshUsage[slot].vertices);
         row.problem = problems[slot];

@@ -8,6 +8,7 @@
 #include "core/ops/JointSlots.h"
 #include "ui/panels/joints/JointsModel.h"
 #include "ui/session/EditorSession.h"
+#include "ui/session/NodeLabel.h"
 #include "ui/session/SelectedSkeleton.h"
 #include "ui/widgets/PanelWidgets.h"
 #include "ui/widgets/RowMovePlan.h"
@@ -194,7 +195,7 @@ void JointsPanel::refresh() {
         const core::model::Document& document = m_session.document();
         for (const auto& slot : core::ops::jointsFromHierarchy(document, m_skeleton)) {
             m_boneChoices.push_back(*slot);
-            m_bone->addItem(QString::fromStdString(document.node(*slot).displayName()));
+            m_bone->addItem(nodeLabel(document, *slot));
         }
     }
     m_add->setEnabled(has);

@@ -4,17 +4,9 @@
 #include "core/edit/commands/NodeCommands.h"
 #include "ui/panels/outliner/NodeKind.h"
 #include "ui/session/EditorSession.h"
+#include "ui/session/NodeLabel.h"
 
 namespace hyperrig::ui {
-
-namespace {
-
-QString displayText(const core::model::Node& node) {
-    return node.displayName().empty() ? OutlinerModel::tr("(unnamed)")
-                                      : QString::fromStdString(node.displayName());
-}
-
-} // namespace
 
 OutlinerModel::OutlinerModel(EditorSession& session, QObject* parent)
     : QAbstractItemModel(parent), m_session(session) {
@@ -89,14 +81,14 @@ QVariant OutlinerModel::data(const QModelIndex& index, int role) const {
         switch (role) {
         case Qt::DisplayRole:
         case Qt::AccessibleTextRole:
-            return displayText(*node);
+            return nodeLabel(m_session.document(), node->id);
         case Qt::EditRole:
             return QString::fromStdString(node->displayName());
         case Qt::DecorationRole:
             return nodeKindIcon(kind);
         case Qt::ToolTipRole:
             return tr("%1 %2 (F2 or double-click to rename; drag to move)")
-                .arg(nodeKindLabel(kind), displayText(*node));
+                .arg(nodeKindLabel(kind), nodeLabel(m_session.document(), node->id));
         case Qt::AccessibleDescriptionRole:
             return nodeKindLabel(kind);
         default:
@@ -109,7 +101,7 @@ QVariant OutlinerModel::data(const QModelIndex& index, int role) const {
     case Qt::AccessibleTextRole:
         return node->isVisible() ? tr("Visible") : tr("Hidden");
     case Qt::ToolTipRole:
-        return tr("Show or hide %1 in the viewport").arg(displayText(*node));
+        return tr("Show or hide %1 in the viewport").arg(nodeLabel(m_session.document(), node->id));
     default:
         return {};
     }
@@ -155,9 +147,9 @@ bool OutlinerModel::setData(const QModelIndex& index, const QVariant& value, int
         auto result = m_session.execute(core::edit::renameNode(
             id, name.empty() ? std::nullopt : std::optional<std::string>(name)));
         if (!result) {
-            emit editRefused(
-                tr("Cannot rename %1: %2")
-                    .arg(displayText(*node), QString::fromStdString(result.error().message())));
+            emit editRefused(tr("Cannot rename %1: %2")
+                                 .arg(nodeLabel(m_session.document(), node->id),
+                                      QString::fromStdString(result.error().message())));
             return false;
         }
         return true;
@@ -166,7 +158,7 @@ bool OutlinerModel::setData(const QModelIndex& index, const QVariant& value, int
         const bool visible = value.toInt() == Qt::Checked;
         if (visible == node->isVisible())
             return true;
-        const QString label = displayText(*node);
+        const QString label = nodeLabel(m_session.document(), node->id);
         auto result = m_session.execute(core::edit::setVisible(id, visible));
         if (!result) {
             emit editRefused(tr("Cannot %1 %2: %3")

@@ -504,3 +504,16 @@ TEST_CASE("F2 and Delete on the panel's controls touch no node; in the Outliner 
     QTest::keyClick(outliner, Qt::Key_Delete);
     CHECK(session.document().nodes.find(rig) == nullptr);
 }
+
+TEST_CASE("an unnamed bone's slot shows it by its position in the document", "[ui][bindposes]") {
+    BindPosesFixture f;
+    const NodeId hips = f.node("Hips");
+    REQUIRE(f.session.execute(core::edit::renameNode(hips, std::nullopt)).ok());
+    f.session.select({f.node("CreatureRig")});
+    QTableView* slotsTable = f.table("bindPoseSlotsTable");
+    REQUIRE(slotsTable->model()->rowCount() > 0);
+    // Joints slot 0 holds Hips; column 1 is the bone.
+    const QString label = QString("(unnamed #%1)").arg(f.session.document().nodes.positionOf(hips));
+    CHECK(slotsTable->model()->index(0, 1).data().toString() == label);
+    CHECK(slotsTable->model()->index(0, 1).data(Qt::ToolTipRole).toString().contains(label));
+}

@@ -1,3 +1,4 @@
+#include "core/edit/commands/NodeCommands.h"
 #include "core/model/DocumentEquality.h"
 #include "core/model/SkinGroupNames.h"
 #include "tests/ui/SessionTestSupport.h"
@@ -234,4 +235,15 @@ TEST_CASE("in the main window, F2 in the table renames the group, not a node; De
     QTest::keyClick(table, Qt::Key_Delete);
     CHECK(session.document().nodes.find(body) != nullptr);
     CHECK(session.history().undoCount() == steps + 2);
+}
+
+TEST_CASE("an unnamed bone's groups show it by its position in the document", "[ui][groups]") {
+    GroupNamesFixture f;
+    const NodeId hips = f.node("Hips");
+    REQUIRE(f.session.execute(core::edit::renameNode(hips, std::nullopt)).ok());
+    f.session.select({f.node("CreatureRig")});
+    REQUIRE(f.table->model()->rowCount() > 0);
+    // Joints slot 0 holds Hips.
+    CHECK(f.cell(0, 2) ==
+          QString("(unnamed #%1)").arg(f.session.document().nodes.positionOf(hips)));
 }

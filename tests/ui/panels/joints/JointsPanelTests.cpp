@@ -316,3 +316,25 @@ TEST_CASE("in the main window, Delete in the joints table removes slots, never n
         CHECK(session.selection() == std::vector<NodeId>{rig});
     }
 }
+
+TEST_CASE("unnamed bones are listed by their position in the document, each its own",
+          "[ui][joints]") {
+    // Blank text in the table and the Bone combo hid which slot held which unnamed bone, and two
+    // of them could not be told apart.
+    JointsFixture f;
+    const NodeId hips = f.node("Hips");
+    const NodeId tail = f.node("Tail");
+    REQUIRE(f.session.execute(core::edit::renameNode(hips, std::nullopt)).ok());
+    REQUIRE(f.session.execute(core::edit::renameNode(tail, std::nullopt)).ok());
+    const auto label = [&](NodeId id) {
+        return QString("(unnamed #%1)").arg(f.session.document().nodes.positionOf(id));
+    };
+    REQUIRE(label(hips) != label(tail));
+    f.session.select({f.node("CreatureRig")});
+    CHECK(f.cell(0, 1) == label(hips));
+    CHECK(f.cell(23, 1) == label(tail));
+    f.selectRows(0, 0);
+    auto* bone = child<QComboBox>(*f.panel, "jointsBone");
+    CHECK(bone->currentText() == label(hips));
+    CHECK(bone->findText(label(tail)) > 0);
+}

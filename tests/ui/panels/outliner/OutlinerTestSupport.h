@@ -29,7 +29,10 @@ inline std::string documentTree(const core::model::Document& document,
     if (!node)
         return document.root() ? documentTree(document, document.root()) : std::string();
     const core::model::Node& item = document.node(node);
-    std::string text = item.displayName().empty() ? "(unnamed)" : item.displayName();
+    // An unnamed node by its position in document order.
+    std::string text = item.displayName().empty()
+                           ? "(unnamed #" + std::to_string(document.nodes.positionOf(node)) + ")"
+                           : item.displayName();
     if (!item.children.empty()) {
         text += "[";
         for (std::size_t i = 0; i < item.children.size(); ++i)
