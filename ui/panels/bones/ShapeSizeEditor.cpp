@@ -37,6 +37,9 @@ const Json* firstRadii(const Json& shape) {
     return &curve["radii"];
 }
 
+// The radius of the shape's curved axes (those whose radius is not 0); nullopt when it has none
+// (no curve, or every radius 0: a box), so Radius does not apply to it (typing a radius there
+// would have nothing to change).
 std::optional<double> radiusOf(const Json& shape) {
     const Json* radii = firstRadii(shape);
     if (!radii)
@@ -44,7 +47,7 @@ std::optional<double> radiusOf(const Json& shape) {
     for (const Json& radius : *radii)
         if (radius.is_number() && radius.get<double>() != 0.0)
             return radius.get<double>();
-    return 0.0;
+    return std::nullopt;
 }
 
 std::optional<double> sizeOf(const Json& shape, int axis, int dimension) {
@@ -95,7 +98,8 @@ void ShapeSizeEditor::rebuild(int dimension) {
     };
     addField(
         tr("Radius"), QStringLiteral("shapeRadius"),
-        tr("The rounding radius of the bone's shape (every curved axis), in metres"),
+        tr("The rounding radius of the bone's shape (every curved axis), in metres; off for a "
+           "shape with no curved axis (every radius 0)"),
         // Above 0: a zero radius would forget which axes are curved (typing "0.05" passes
         // through "0", which the field then takes as an unfinished number).
         1e-6,

@@ -1,3 +1,4 @@
+#include "core/edit/commands/DataCommands.h"
 #include "core/edit/commands/NodeCommands.h"
 #include "tests/ui/panels/PanelTestSupport.h"
 #include "ui/panels/bones/BonesPanel.h"
@@ -238,6 +239,33 @@ TEST_CASE("the bone's shape radius and size are edited in one undo step each", "
 
     f.session.select({f.node("LeftHand")}); // no shape: nothing to size
     CHECK_FALSE(radius->isEnabled());
+}
+
+TEST_CASE("a shape with no curved axis has no radius to edit", "[ui][bones]") {
+    // All radii 0 (a box): Radius used to stay enabled, showing 0, and dropped whatever was typed
+    // without a word (only curved axes, those with a radius, take the typed one).
+    BonesFixture f;
+    const auto tailShape = f.bone("Tail").shape;
+    auto boxed = f.session.document().shapes.at(tailShape).value;
+    for (auto& radius : boxed["curves"][0]["radii"])
+        radius = 0.0;
+    REQUIRE(f.session.execute(core::edit::editShape(tailShape, boxed)).ok());
+    auto* radius = child<ui::NumberField>(*f.panel, "shapeRadius");
+    f.session.select({f.node("Tail")});
+    CHECK_FALSE(radius->isEnabled());
+    CHECK(child<ui::NumberField>(*f.panel, "shapeSizeY")->isEnabled());
+
+    // With a rounded shape selected too, Radius edits that one and leaves the box alone.
+    const auto armShape = f.bone("LeftUpperArm").shape;
+    f.session.select({f.node("Tail"), f.node("LeftUpperArm")});
+    REQUIRE(radius->isEnabled());
+    CHECK(radius->value() ==
+          f.session.document().shapes.at(armShape).value["curves"][0]["radii"][0].get<double>());
+    const std::size_t steps = f.steps();
+    type(radius, QStringLiteral("0.07"));
+    CHECK(f.session.document().shapes.at(armShape).value["curves"][0]["radii"][0] == 0.07);
+    CHECK(f.session.document().shapes.at(tailShape).value == boxed);
+    CHECK(f.steps() == steps + 1);
 }
 
 // The Bones tab shares a dock column about 340 px wide with the inspector (the editor's default
