@@ -60,35 +60,53 @@ void SurfaceBatch::upload(std::span<const SurfaceInput> surfaces) {
                          input.smoothNormals.size() == input.positions.size());
         HYPERRIG_EXPECTS(input.attributes.empty() ||
                          input.attributes.size() == input.positions.size());
-        m_staging.resize(input.positions.size());
-        for (std::size_t corner = 0; corner < input.positions.size(); ++corner) {
-            const glm::vec3& flat = input.normals[corner / 3];
-            m_staging[corner] = {input.positions[corner], flat,
-                                 input.smoothNormals.empty() ? flat : input.smoothNormals[corner],
-                                 input.attributes.empty() ? 0.0F : input.attributes[corner]};
-        }
+        const std::size_t cornerCount = input.positions.size();
+        // The interleaved vertices of corners [begin, end) written to `out` (corner `begin` first).
+        const auto interleave = [&](std::size_t begin, std::size_t end, Vertex* out) {
+            for (std::size_t corner = begin; corner < end; ++corner) {
+                const glm::vec3& flat = input.normals[corner / 3];
+                out[corner - begin] = {input.positions[corner], flat,
+                                       input.smoothNormals.empty() ? flat
+                                                                   : input.smoothNormals[corner],
+                                       input.attributes.empty() ? 0.0F : input.attributes[corner]};
+            }
+        };
 
         GpuSurface& surface = m_surfaces[s];
-        surface.vertexCount = static_cast<GLsizei>(m_staging.size());
+        surface.vertexCount = static_cast<GLsizei>(cornerCount);
         surface.baseColor = input.baseColor;
         surface.heatmap = input.heatmap;
         surface.opacity = input.opacity;
         surface.node = input.node;
-        if (m_staging.empty())
+        if (cornerCount == 0)
             continue;
         glBindBuffer(GL_ARRAY_BUFFER, surface.vertexBuffer.name());
-        const std::size_t bytes = m_staging.size() * sizeof(Vertex);
+        const std::size_t bytes = cornerCount * sizeof(Vertex);
         if (bytes > surface.capacityBytes) {
             // A quarter more than asked: a slice that grows by a few triangles from one frame to
             // the next (a pose turning, the W offset moving) reallocates once, not every frame.
             const std::size_t capacity = bytes + bytes / 4;
             glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(capacity), nullptr,
                          GL_DYNAMIC_DRAW);
-            glBufferSubData(GL_ARRAY_BUFFER, 0, static_cast<GLsizeiptr>(bytes), m_staging.data());
             surface.capacityBytes = capacity;
-        } else {
-            glBufferSubData(GL_ARRAY_BUFFER, 0, static_cast<GLsizeiptr>(bytes), m_staging.data());
         }
+        // Straight into the buffer: mapped for writing with the old contents of the range
+        // invalidated (the driver still waits for, or works around, draws reading it), so the
+        // vertices are written once instead of into a staging copy that GL copies again. Not on
+        // the thread pool: the GUI thread uploads while a slow scene build may hold the pool
+        // (decision 0055), and it must not wait for that build.
+        auto* mapped = static_cast<Vertex*>(
+            glMapBufferRange(GL_ARRAY_BUFFER, 0, static_cast<GLsizeiptr>(bytes),
+                             GL_MAP_WRITE_BIT | GL_MAP_INVALIDATE_RANGE_BIT));
+        if (mapped) {
+            interleave(0, cornerCount, mapped);
+            // GL_FALSE: the store was lost while mapped (a display mode change): write it again.
+            if (glUnmapBuffer(GL_ARRAY_BUFFER) == GL_TRUE)
+                continue;
+        }
+        m_staging.resize(cornerCount);
+        interleave(0, cornerCount, m_staging.data());
+        glBufferSubData(GL_ARRAY_BUFFER, 0, static_cast<GLsizeiptr>(bytes), m_staging.data());
     }
     glBindBuffer(GL_ARRAY_BUFFER, 0);
 }

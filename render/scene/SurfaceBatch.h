@@ -55,8 +55,9 @@ struct SurfaceDrawOptions {
 };
 
 // The lit triangle soups of a scene, one vertex array per surface. upload() reuses each
-// surface's buffer (glBufferSubData) and reallocates (glBufferData) only when a surface outgrows
-// it, then with a quarter to spare, so a viewport re-uploading a slice every frame does not churn
+// surface's buffer (mapped and written in place, glBufferSubData from a staging copy where
+// mapping fails) and reallocates (glBufferData) only when a surface outgrows it, then with a
+// quarter to spare, so a viewport re-uploading a slice every frame does not churn
 // GPU memory. Culling is off
 // (slices of open meshes show their insides). Opaque surfaces draw with depth testing and
 // writing; translucent ones (opacity < 1: context shown around a highlight) in a later pass,
