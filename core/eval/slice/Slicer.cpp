@@ -40,6 +40,10 @@ constexpr std::size_t kVertexGrain = 1 << 14;
 // stretch with few cut tetrahedra takes another, but few, since each keeps a soup (with the
 // kernel's write slack) between calls.
 constexpr std::size_t kStretchesPerThread = 2;
+// Kernel blocks a stretch takes at least: a smaller surface (the 33k-tetrahedra sample's
+// meshes) slices in a fraction of a millisecond, less than handing stretches out and copying
+// them back costs, and goes straight into the output.
+constexpr std::size_t kMinBlocksPerStretch = 32;
 
 } // namespace
 
@@ -122,9 +126,10 @@ void Slicer::slice(const TetSurface& surface, const ViewHyperplane& plane, Slice
     output.m_hasAttribute = hasAttribute;
     const std::size_t kernelBlocks =
         (tetCount + SliceOutput::kTetBlock - 1) / SliceOutput::kTetBlock;
-    const std::size_t stretches =
-        pool.threadCount() == 1 ? 1
-                                : std::min(kernelBlocks, kStretchesPerThread * pool.threadCount());
+    const std::size_t stretches = pool.threadCount() == 1
+                                      ? 1
+                                      : std::min(kernelBlocks / kMinBlocksPerStretch,
+                                                 kStretchesPerThread * pool.threadCount());
     if (stretches <= 1) { // straight into the output
         slicePart(0, tetCount, output);
         return;

@@ -47,8 +47,9 @@ struct TetSurface {
 //   * Output order: by tetrahedron index; one triangle (1-vs-3 cases) or two (2-vs-2 cases) each.
 //
 // With a pool, both passes run on its threads: the vertex pass over stretches of vertices, the
-// tetrahedron pass over stretches of tetrahedra (a few per thread, whole kernel blocks), each
-// into a soup of its own, which are then copied one after the other into the output. Every
+// tetrahedron pass over stretches of tetrahedra (a few per thread, whole kernel blocks, at least
+// 32 of them: a smaller surface goes straight into the output), each into a soup of its own,
+// which are then copied one after the other into the output. Every
 // tetrahedron is sliced by the same kernel code whatever stretch it falls in, so the output is
 // the serial one bit for bit whatever the number of threads.
 //

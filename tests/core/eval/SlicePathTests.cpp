@@ -130,10 +130,10 @@ TEST_CASE("every slice path matches the naive reference bit for bit", "[eval][sl
 }
 
 TEST_CASE("every slice path on a pool gives the serial triangles bit for bit", "[eval][slice]") {
-    // 40,000 vertices span three blocks of the parallel vertex pass (16,384 each), 30,000
-    // tetrahedra thirty kernel blocks: on four threads, eight stretches of four blocks and one
-    // shorter, each sliced into its own soup and copied into place.
-    const TetMesh soup = randomTetSoup(11, 40000, 30000);
+    // 40,000 vertices span three blocks of the parallel vertex pass (16,384 each), 100,000
+    // tetrahedra 98 kernel blocks: three stretches of at least 32 blocks (the last one shorter),
+    // each sliced into its own soup and copied into place.
+    const TetMesh soup = randomTetSoup(11, 40000, 100000);
     const TetMesh small = randomTetSoup(12, 300, 900);
     std::vector<float> attribute(soup.vertexCount());
     for (std::size_t v = 0; v < attribute.size(); ++v)

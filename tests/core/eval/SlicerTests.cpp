@@ -258,16 +258,22 @@ TEST_CASE("the distance range skips NaN distances but the first vertex's, on a p
 }
 
 TEST_CASE("a slice on a pool grows the output's capacity to its triangles", "[eval][slice]") {
-    // Ten kernel blocks of tetrahedra, so several stretches; the output starts with room for 10
-    // triangles (and the kernels' write slack, 2048 more, which the slice's 1728 fit in: room
-    // to write is not capacity).
-    const TetMesh shell = tesseractShell(6, -1.0F, 1.0F);
-    const TetSurface surface{shell.positions, shell.tetrahedra};
+    // 98 kernel blocks of tetrahedra, so several stretches, of which only those at the first 50
+    // vertices (w < 0; every other vertex is moved to w > 1) are cut: a few hundred triangles.
+    // The output starts with room for 10 triangles and the kernels' write slack (2048 more,
+    // which the slice fits in: room to write is not capacity).
+    TetMesh soup = randomTetSoup(31, 40000, 100000);
+    for (std::size_t v = 50; v < soup.vertexCount(); ++v)
+        soup.positions[4 * v + 3] = 1.0F + std::abs(soup.positions[4 * v + 3]);
+    for (std::size_t v = 0; v < 50; ++v)
+        soup.positions[4 * v + 3] = -1.0F;
+    const TetSurface surface{soup.positions, soup.tetrahedra};
     hyperrig::core::base::ThreadPool pool(4);
     Slicer slicer;
     SliceOutput output;
     output.reserve(10);
-    slicer.slice(surface, ViewHyperplane(identityView(), 0.1), output, pool);
+    slicer.slice(surface, ViewHyperplane(identityView(), 0.0), output, pool);
     CHECK(output.triangleCount() > 10);
+    CHECK(output.triangleCount() < 2048);
     CHECK(output.capacity() >= output.triangleCount());
 }
