@@ -659,3 +659,41 @@ TEST_CASE("Save As asks before it replaces an existing file", "[ui][editor][file
     qApp->removeEventFilter(&answerer);
     CHECK(hyperrig::test::readTextFile(existing) == "the user's file");
 }
+
+TEST_CASE("Save keeps the layout the file was opened with: an external .bin, Zstd",
+          "[ui][editor][files]") {
+    // Open only carried the container and schema: Save wrote an opened external-.bin file with
+    // its data embedded (the .bin left behind, stale) and a Zstd .g4b uncompressed.
+    hyperrig::test::TemporaryFolder folder;
+    auto sample = hyperrig::core::io::readG4mf(samplePath("arm-3d.g4tf").toStdString());
+    REQUIRE(sample.ok());
+    hyperrig::core::io::WriteOptions external;
+    external.externalBin = true;
+    hyperrig::core::io::WriteOptions compressed;
+    compressed.zstd = true;
+    REQUIRE(hyperrig::core::io::writeG4mf(sample->document, folder / "arm.g4tf", external).ok());
+    REQUIRE(hyperrig::core::io::writeG4mf(sample->document, folder / "arm.g4b", compressed).ok());
+
+    for (const char* name : {"arm.g4tf", "arm.g4b"}) {
+        CAPTURE(name);
+        const std::filesystem::path file = folder / name;
+        MainWindow window;
+        REQUIRE(window.openDocument(QString::fromStdString(file.string())).isEmpty());
+        EditorSession& session = window.session();
+        const NodeId bone = session.document().findNode("LowerArm");
+        REQUIRE(
+            session.execute(hyperrig::core::edit::renameNode(bone, std::string("Forearm"))).ok());
+        QSignalSpy finished(&window.files(), &DocumentFiles::finished);
+        action(window, "saveAction")->trigger();
+        REQUIRE(waitForFiles(finished).isEmpty());
+
+        auto saved = hyperrig::core::io::readG4mf(file);
+        REQUIRE(saved.ok());
+        CHECK(saved->document.findNode("Forearm"));
+        const bool text = file.extension() == ".g4tf";
+        CHECK(saved->externalBin == text);
+        CHECK(saved->zstd == !text);
+        if (text) // the data went to the .bin beside it, not into the file
+            CHECK(hyperrig::test::readTextFile(file).find("data:") == std::string::npos);
+    }
+}

@@ -275,6 +275,8 @@ void DocumentFiles::readAndAdopt(const QString& path, std::function<void(const Q
             SaveFormat format;
             format.container = read->container;
             format.options.schema = read->schema;
+            format.options.externalBin = read->externalBin;
+            format.options.zstd = read->zstd;
             m_session.adoptDocument(std::move(read->document), path, format);
             m_recent->add(path);
             emit message(tr("Opened %1").arg(QFileInfo(path).fileName()));

@@ -122,6 +122,8 @@ core::Result<void> EditorSession::openFile(const QString& path) {
     SaveFormat format;
     format.container = read->container;
     format.options.schema = read->schema;
+    format.options.externalBin = read->externalBin;
+    format.options.zstd = read->zstd;
     adoptDocument(std::move(read->document), path, format);
     return {};
 }

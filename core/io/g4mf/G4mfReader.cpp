@@ -308,6 +308,21 @@ Result<ReadDocument> readDocument(const G4mfFile& file) {
     }
     result.schema = context.sawCurrentForm && !context.sawClassicForm ? G4mfSchema::Current
                                                                       : G4mfSchema::Classic;
+    // The buffers were checked when the file was loaded; an odd member simply does not count.
+    if (const auto buffers = file.json.find("buffers");
+        buffers != file.json.end() && buffers->is_array())
+        for (const OrderedJson& buffer : *buffers) {
+            if (!buffer.is_object())
+                continue;
+            if (const auto uri = buffer.find("uri"); file.container == G4mfContainer::Text &&
+                                                     uri != buffer.end() && uri->is_string() &&
+                                                     uri->get<std::string>().rfind("data:", 0) != 0)
+                result.externalBin = true;
+            if (const auto encoding = buffer.find("encoding");
+                file.container == G4mfContainer::Binary && encoding != buffer.end() &&
+                encoding->is_string() && encoding->get<std::string>() == "Zstd")
+                result.zstd = true;
+        }
     return result;
 }
 

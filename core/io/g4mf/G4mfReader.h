@@ -18,6 +18,11 @@ struct ReadDocument {
     // The revision the file's nodes were written in (Classic when it has no node property that
     // differs between revisions).
     G4mfSchema schema = G4mfSchema::Classic;
+    // How the file keeps its data, so that saving it again keeps that too (WriteOptions):
+    // externalBin when a text file's buffer is a file beside it (a uri that is not a data: uri),
+    // zstd when a binary file's buffer is stored compressed ("encoding": "Zstd").
+    bool externalBin = false;
+    bool zstd = false;
     // What the reader noticed but could represent: legacy spellings, sorted skin entries.
     Diagnostics diagnostics;
 };

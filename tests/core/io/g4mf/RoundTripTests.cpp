@@ -157,6 +157,21 @@ TEST_CASE("saving to disk is atomic and honours the options", "[io][g4mf][save]"
         auto again = core::io::readG4mf(folder / "tiny.g4tf");
         REQUIRE(again.ok());
         CHECK(firstDifference(read->document, again->document) == std::nullopt);
+        // The read reports the layout, so the editor's Save keeps it.
+        CHECK(again->externalBin);
+        CHECK_FALSE(again->zstd);
+        CHECK_FALSE(read->externalBin); // the sample embeds its data
+    }
+    SECTION("a Zstd .g4b reads back as compressed, a plain one as not") {
+        for (const bool zstd : {false, true}) {
+            core::io::WriteOptions options;
+            options.zstd = zstd;
+            REQUIRE(core::io::writeG4mf(read->document, folder / "tiny.g4b", options).ok());
+            auto again = core::io::readG4mf(folder / "tiny.g4b");
+            REQUIRE(again.ok());
+            CHECK(again->zstd == zstd);
+            CHECK_FALSE(again->externalBin);
+        }
     }
     SECTION("a refused save leaves an existing file untouched") {
         const auto target = folder / "keep.g4tf";
