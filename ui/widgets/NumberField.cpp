@@ -130,6 +130,12 @@ void NumberField::beginRun(bool typing) {
     emit editingStarted();
 }
 
+void NumberField::finishEditing() {
+    if (textIsBeingEdited())
+        interpretText(); // as Enter: the typed text becomes the value (valueEdited)
+    endRun();
+}
+
 void NumberField::endRun() {
     if (!m_running)
         return;

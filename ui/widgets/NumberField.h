@@ -47,6 +47,11 @@ public:
     bool isHeld() const { return m_held; }
     // The run in progress comes from typed text.
     bool isTyping() const { return m_typing; }
+    // Ends the edit in progress as Enter does, focused or not: typed text is taken (valueEdited
+    // when it differs), then editingEnded. For a panel whose fields are about to show other items
+    // (the selection moved): what was typed belongs to the items it began on. Nothing happens
+    // when no edit is in progress.
+    void finishEditing();
 
     // QDoubleSpinBox sizes itself for its widest possible text (the range at 7 decimals), which
     // made a 4x4 basis grid wider than any dock. A field may shrink to a few digits (the text

@@ -47,8 +47,7 @@ void NumberFieldEdits::showValue() {
 }
 
 void NumberFieldEdits::finishEdit() {
-    if (m_field.isEditing())
-        m_field.clearFocus(); // ends the run as leaving the field does
+    m_field.finishEditing(); // ends the run as Enter does, whether or not the field has focus
     ended();
 }
 

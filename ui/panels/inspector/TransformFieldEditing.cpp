@@ -153,8 +153,7 @@ void TransformFieldEditing::cancelled(TransformField which) {
 
 void TransformFieldEditing::finishEdit() {
     for (auto& [field, which] : m_fields)
-        if (field->isEditing())
-            field->clearFocus(); // ends its run like leaving the field does
+        field->finishEditing(); // ends its run as Enter does, whether or not it has focus
     ended();
 }
 

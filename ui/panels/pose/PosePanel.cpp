@@ -196,12 +196,25 @@ core::eval::BonePose PosePanel::currentBonePose() const {
 }
 
 void PosePanel::showBonePose() {
-    m_bone = {};
+    if (m_endingEdits)
+        return; // a typed value being committed to the last bone: shown once that is done
+    core::model::NodeId bone;
     if (m_session.hasDocument()) {
         const core::model::Node* node = m_session.document().nodes.find(m_session.currentNode());
         if (node && node->isBone())
-            m_bone = node->id;
+            bone = node->id;
     }
+    if (bone != m_bone) {
+        // A typed angle or a hold belongs to the bone it began on: end it there (the typed text
+        // is committed to that bone) before the fields show another bone, so neither further
+        // typing nor Escape reaches the new one (as the Inspector does).
+        m_endingEdits = true;
+        for (const std::vector<NumberField*>* fields : {&m_angles, &m_translations})
+            for (NumberField* field : *fields)
+                field->finishEditing();
+        m_endingEdits = false;
+    }
+    m_bone = bone;
     const bool posable = m_bone && m_session.rig() && !m_angles.empty();
     m_heading->setText(!m_session.hasDocument() ? tr("No document")
                        : !m_bone                ? tr("Select a bone to pose it.")

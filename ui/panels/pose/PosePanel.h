@@ -76,6 +76,7 @@ private:
     QGroupBox* m_translationGroup;
     std::vector<NumberField*> m_angles;       // by plane index
     std::vector<NumberField*> m_translations; // by axis
+    bool m_endingEdits = false;               // the fields' edits are being ended for another bone
     core::eval::BonePose m_runStart;
     bool m_runStartPosed = false; // the bone had an entry of its own when the run began
     QPushButton* m_resetBone;

@@ -96,6 +96,34 @@ TEST_CASE("Escape on a bone that was not posed leaves it not posed", "[ui][pose]
     CHECK(xw->value() == 0.0);
 }
 
+TEST_CASE("an angle being typed stays with its bone when a shortcut selects another",
+          "[ui][pose]") {
+    // The run went on after the selection moved (Ctrl+B, an outliner click by shortcut): more
+    // typing posed the new bone, and Escape reset the new bone to the old one's starting pose.
+    ui::EditorSession session;
+    REQUIRE(session.openFile(sampleFile("creature-4d.g4tf")).ok());
+    ui::PosePanel panel(session);
+    panel.show();
+    REQUIRE(QTest::qWaitForWindowExposed(&panel));
+    const auto arm = session.document().findNode("LeftUpperArm");
+    const auto spine = session.document().findNode("Spine");
+    session.setBoneRotation(spine, {0.0, 0.0, 15.0}); // posed before: Escape must not touch it
+    session.select({arm});
+    auto* xw = angleField(panel, "XW");
+    panel.activateWindow();
+    xw->setFocus();
+    xw->selectAll();
+    QTest::keyClicks(xw, QStringLiteral("30"));
+    REQUIRE(session.bonePoses().at(arm).degrees[2] == 30.0);
+
+    session.select({spine}); // as a shortcut does, the field still focused
+    CHECK_FALSE(xw->isEditing());
+    CHECK(xw->value() == 15.0); // Spine's
+    QTest::keyClick(xw, Qt::Key_Escape);
+    CHECK(session.bonePoses().at(arm).degrees[2] == 30.0); // the typed angle stays on the arm
+    CHECK(session.bonePoses().at(spine).degrees[2] == 15.0);
+}
+
 TEST_CASE("a 3D document poses in XY, XZ and YZ and moves along x, y and z", "[ui][pose]") {
     ui::EditorSession session;
     REQUIRE(session.openFile(sampleFile("arm-3d.g4tf")).ok());
