@@ -660,6 +660,13 @@ TEST_CASE("the Transform menu's operations are enabled only where they can start
     session.select({window.document()->findNode("CreatureRig")});
     CHECK(enabled("addBoneAtPointerAction"));
     CHECK_FALSE(enabled("extrudeBoneAction"));
+    // The root alone: nothing that moves (G and R refused "Select the nodes to transform").
+    session.select({window.document()->root()});
+    CHECK_FALSE(enabled("grabAction"));
+    CHECK_FALSE(enabled("rotateAction"));
+    session.select({window.document()->root(), window.document()->findNode("Body")});
+    CHECK(enabled("grabAction"));
+    CHECK(enabled("rotateAction"));
     const auto hand = window.document()->findNode("LeftHand");
     session.select({hand});
     for (const char* name : {"grabAction", "rotateAction", "scaleBoneLengthAction",

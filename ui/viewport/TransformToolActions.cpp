@@ -1,5 +1,6 @@
 #include "ui/viewport/TransformToolActions.h"
 
+#include "core/edit/commands/NodeWorldEdits.h"
 #include "ui/actions/MakeAction.h"
 #include "ui/session/EditorSession.h"
 #include "ui/viewport/TransformTool.h"
@@ -106,7 +107,6 @@ void TransformToolActions::addTo(QMenu& menu) const {
 void TransformToolActions::updateState() {
     const bool open = m_session.hasDocument();
     const bool busy = m_tool.isBusy();
-    const bool selected = open && !m_session.selection().empty();
     m_moveGizmo->setChecked(m_tool.gizmoMode() == TransformTool::GizmoMode::Move);
     m_rotateGizmo->setChecked(m_tool.gizmoMode() == TransformTool::GizmoMode::Rotate);
     m_hideGizmo->setChecked(m_tool.gizmoMode() == TransformTool::GizmoMode::Hidden);
@@ -114,14 +114,16 @@ void TransformToolActions::updateState() {
     m_snap->setChecked(m_tool.rotationSnapping());
     m_addToJoints->setChecked(m_tool.addBonesToJoints());
     // Each operation enabled only where it can start (TransformTool's start* refusals): all need
-    // a rig that compiles; S a selected bone, E a current bone, Add Bone a current skeleton or
-    // one of its bones.
+    // a rig that compiles; G and R a selected node that moves (not the root alone), S a selected
+    // bone, E a current bone, Add Bone a current skeleton or one of its bones.
     const bool drawn = open && m_session.rig() != nullptr && !busy;
+    bool movable = false;
     bool boneSelected = false;
     core::model::NodeId skeleton;
     bool currentBone = false;
     if (drawn) {
         const core::model::Document& document = m_session.document();
+        movable = !core::edit::topmostNodes(document, m_session.selection()).empty();
         for (core::model::NodeId node : m_session.selection())
             boneSelected =
                 boneSelected || (document.nodes.find(node) && document.node(node).isBone());
@@ -133,8 +135,8 @@ void TransformToolActions::updateState() {
                 skeleton = {};
         }
     }
-    m_grab->setEnabled(drawn && selected);
-    m_rotate->setEnabled(drawn && selected);
+    m_grab->setEnabled(drawn && movable);
+    m_rotate->setEnabled(drawn && movable);
     m_scaleLength->setEnabled(drawn && boneSelected);
     m_extrude->setEnabled(drawn && currentBone);
     m_placeBone->setEnabled(drawn && static_cast<bool>(skeleton));
