@@ -95,7 +95,8 @@ void InspectorPanel::selectionChanged() {
     }
     if (nodes == m_nodes && !nodes.empty())
         return;
-    m_transform->finishEdit(); // a typed value or a hold belongs to the nodes it began on
+    m_name->finishEdit(); // a typed name, value or hold belongs to the nodes it began on
+    m_transform->finishEdit();
     m_blend->finishEdit();
     m_nodes = std::move(nodes);
     refresh();

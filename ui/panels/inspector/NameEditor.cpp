@@ -51,10 +51,12 @@ NameEditor::NameEditor(EditorSession& session, QWidget* parent)
     connect(m_field, &QLineEdit::textEdited, this, &NameEditor::checkTyped);
     // A save, or a command from elsewhere, first takes what is typed here (decisions 0066, 0068),
     // whichever window has the focus.
-    connect(&m_session, &EditorSession::openEditsMustFinish, this, [this] {
-        if (!m_committing && m_field->text() != currentName())
-            commit();
-    });
+    connect(&m_session, &EditorSession::openEditsMustFinish, this, &NameEditor::finishEdit);
+}
+
+void NameEditor::finishEdit() {
+    if (!m_committing && m_field->text() != currentName())
+        commit();
 }
 
 QString NameEditor::currentName() const {

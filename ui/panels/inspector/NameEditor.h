@@ -24,7 +24,8 @@ class FieldMessage;
 // field, selected, to be corrected; refused on leaving the field, the current name comes back.
 // The reason stays shown until the user types again or the node changes; Escape puts the
 // current name back. A save or a command from elsewhere commits a typed name first
-// (openEditsMustFinish); the editor losing the activation does not. Several nodes cannot share a
+// (openEditsMustFinish), and so does another selection (the Inspector's finishEdit); the editor
+// losing the activation does not. Several nodes cannot share a
 // name, so with more than one node the field is read-only.
 class NameEditor : public QWidget {
     Q_OBJECT
@@ -33,6 +34,9 @@ public:
 
     // Shows the name of nodes.front() (contract: the ids exist), or nothing for no node.
     void showNodes(const std::vector<core::model::NodeId>& nodes);
+    // Renames the shown node to the typed name, if one is typed and not yet committed (as
+    // leaving the field does): before the editor shows other nodes, or a save or a command runs.
+    void finishEdit();
 
 signals:
     void message(const QString& text);

@@ -538,3 +538,29 @@ TEST_CASE("the root node's transform cannot be edited", "[ui][inspector]") {
     CHECK(child<QLineEdit>(*f.panel, "nameField")->text() == "Scene");
     CHECK_FALSE(child<QWidget>(*f.panel, "transformEditor")->isEnabled());
 }
+
+TEST_CASE("a name typed but not entered renames its node when the selection moves",
+          "[ui][inspector]") {
+    // Select None (a shortcut the field does not take) or a click in the viewport runs no
+    // command, so nothing asked the field to commit: the typed name vanished with the selection.
+    InspectorFixture f("creature-4d.g4tf");
+    const auto spine = f.node("Spine");
+    f.session.select({spine});
+    const std::size_t steps = f.steps();
+    auto* name = child<QLineEdit>(*f.panel, "nameField");
+    name->selectAll();
+    QTest::keyClicks(name, QStringLiteral("Backbone"));
+    REQUIRE(f.session.document().node(spine).displayName() == "Spine"); // not yet entered
+
+    SECTION("to nothing") {
+        f.session.select({});
+        CHECK(name->text().isEmpty());
+    }
+    SECTION("to another node") {
+        f.session.select({f.node("Hips")});
+        CHECK(name->text() == "Hips");
+    }
+    CHECK(f.session.document().node(spine).displayName() == "Backbone");
+    CHECK(f.steps() == steps + 1);
+    CHECK(f.session.undoName() == "Rename Node");
+}
