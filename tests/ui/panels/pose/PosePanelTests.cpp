@@ -9,6 +9,7 @@
 #include <QTest>
 
 #include <catch2/catch.hpp>
+#include <memory>
 
 using namespace hyperrig;
 using hyperrig::test::sampleFile;
@@ -23,15 +24,26 @@ ui::NumberField* angleField(QWidget& panel, const char* plane) {
     return field;
 }
 
+// A session on the 4D creature and its shown, exposed Pose panel.
+struct ShownPosePanel {
+    ui::EditorSession session;
+    std::unique_ptr<ui::PosePanel> panel;
+
+    ShownPosePanel() {
+        REQUIRE(session.openFile(sampleFile("creature-4d.g4tf")).ok());
+        panel = std::make_unique<ui::PosePanel>(session);
+        panel->show();
+        REQUIRE(QTest::qWaitForWindowExposed(panel.get()));
+    }
+};
+
 } // namespace
 
 TEST_CASE("the pose panel poses the selected bone plane by plane, outside the history",
           "[ui][pose]") {
-    ui::EditorSession session;
-    REQUIRE(session.openFile(sampleFile("creature-4d.g4tf")).ok());
-    ui::PosePanel panel(session);
-    panel.show();
-    REQUIRE(QTest::qWaitForWindowExposed(&panel));
+    ShownPosePanel shown;
+    ui::EditorSession& session = shown.session;
+    ui::PosePanel& panel = *shown.panel;
     CHECK(ui::PosePanel::title() == "Pose");
     // 4D: the six planes in rotationPlanes' order.
     for (const char* plane : {"XY", "XZ", "XW", "YZ", "YW", "ZW"})
@@ -78,11 +90,9 @@ TEST_CASE("the pose panel poses the selected bone plane by plane, outside the hi
 TEST_CASE("Escape on a bone that was not posed leaves it not posed", "[ui][pose]") {
     // Escape put an explicit rest entry back: Reset Bone and Reset Pose came on, and a saved
     // pose listed a bone the user never posed.
-    ui::EditorSession session;
-    REQUIRE(session.openFile(sampleFile("creature-4d.g4tf")).ok());
-    ui::PosePanel panel(session);
-    panel.show();
-    REQUIRE(QTest::qWaitForWindowExposed(&panel));
+    ShownPosePanel shown;
+    ui::EditorSession& session = shown.session;
+    ui::PosePanel& panel = *shown.panel;
     const auto arm = session.document().findNode("LeftUpperArm");
     session.select({arm});
     auto* xw = angleField(panel, "XW");
@@ -100,11 +110,9 @@ TEST_CASE("an angle being typed stays with its bone when a shortcut selects anot
           "[ui][pose]") {
     // The run went on after the selection moved (Ctrl+B, an outliner click by shortcut): more
     // typing posed the new bone, and Escape reset the new bone to the old one's starting pose.
-    ui::EditorSession session;
-    REQUIRE(session.openFile(sampleFile("creature-4d.g4tf")).ok());
-    ui::PosePanel panel(session);
-    panel.show();
-    REQUIRE(QTest::qWaitForWindowExposed(&panel));
+    ShownPosePanel shown;
+    ui::EditorSession& session = shown.session;
+    ui::PosePanel& panel = *shown.panel;
     const auto arm = session.document().findNode("LeftUpperArm");
     const auto spine = session.document().findNode("Spine");
     session.setBoneRotation(spine, {0.0, 0.0, 15.0}); // posed before: Escape must not touch it
@@ -142,11 +150,9 @@ TEST_CASE("a 3D document poses in XY, XZ and YZ and moves along x, y and z", "[u
 
 TEST_CASE("the pose panel moves the selected bone along its rest axes, outside the history",
           "[ui][pose]") {
-    ui::EditorSession session;
-    REQUIRE(session.openFile(sampleFile("creature-4d.g4tf")).ok());
-    ui::PosePanel panel(session);
-    panel.show();
-    REQUIRE(QTest::qWaitForWindowExposed(&panel));
+    ShownPosePanel shown;
+    ui::EditorSession& session = shown.session;
+    ui::PosePanel& panel = *shown.panel;
     const auto arm = session.document().findNode("LeftUpperArm");
     session.select({arm});
     auto* y = test::child<ui::NumberField>(panel, "poseTranslationY");
