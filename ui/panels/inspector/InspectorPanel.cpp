@@ -63,8 +63,10 @@ InspectorPanel::InspectorPanel(EditorSession& session, QWidget* parent)
     connect(m_blend, &BlendAmountsView::message, this, &InspectorPanel::message);
     // Any state change, not only clicks: assistive technology toggles a check box without one.
     connect(m_visible, &QCheckBox::stateChanged, this, &InspectorPanel::setVisibleClicked);
-    connect(&session, &EditorSession::aboutToReplaceDocument, this,
-            [this] { m_transform->forgetEdit(); });
+    connect(&session, &EditorSession::aboutToReplaceDocument, this, [this] {
+        m_name->forgetEdit();
+        m_transform->forgetEdit();
+    });
     connect(&session, &EditorSession::openEditsMustFinish, this,
             [this] { m_transform->finishEdit(); }); // the blend rows finish their own
     connect(&session, &EditorSession::documentReplaced, this, &InspectorPanel::documentReplaced);

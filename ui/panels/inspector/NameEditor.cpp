@@ -54,6 +54,15 @@ NameEditor::NameEditor(EditorSession& session, QWidget* parent)
     connect(&m_session, &EditorSession::openEditsMustFinish, this, &NameEditor::finishEdit);
 }
 
+void NameEditor::forgetEdit() {
+    m_node = {};
+    const QSignalBlocker blocker(m_field);
+    m_field->clear();
+    m_field->setReadOnly(true);
+    m_message->clearMessage();
+    noteUncommitted();
+}
+
 void NameEditor::finishEdit() {
     if (!m_committing && m_field->text() != currentName())
         commit();

@@ -37,6 +37,10 @@ public:
     // Renames the shown node to the typed name, if one is typed and not yet committed (as
     // leaving the field does): before the editor shows other nodes, or a save or a command runs.
     void finishEdit();
+    // Drops a typed name without renaming: the document it was typed for is being replaced (a
+    // file action commits or asks about it before that), and the shown node's id may name
+    // another node in the next document.
+    void forgetEdit();
 
 signals:
     void message(const QString& text);

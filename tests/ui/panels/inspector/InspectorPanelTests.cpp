@@ -564,3 +564,29 @@ TEST_CASE("a name typed but not entered renames its node when the selection move
     CHECK(f.steps() == steps + 1);
     CHECK(f.session.undoName() == "Rename Node");
 }
+
+TEST_CASE("a name typed but not entered is dropped, not applied, when another document comes",
+          "[ui][inspector]") {
+    // The selection change of a new document committed the typed name to the old node's id,
+    // which in the new document names another node (ids count from 1 in every document).
+    InspectorFixture f("creature-4d.g4tf");
+    f.session.select({f.node("Spine")});
+    auto* name = child<QLineEdit>(*f.panel, "nameField");
+    name->selectAll();
+    QTest::keyClicks(name, QStringLiteral("Backbone"));
+    QSignalSpy messages(f.panel, &ui::InspectorPanel::message);
+
+    SECTION("the same file opened again") {
+        REQUIRE(f.session.openFile(hyperrig::test::sampleFile("creature-4d.g4tf")).ok());
+        CHECK(f.session.document().findNode("Backbone") == core::model::NodeId{});
+        CHECK(f.session.document().findNode("Spine") != core::model::NodeId{});
+        CHECK_FALSE(f.session.isModified());
+        CHECK(f.session.history().undoCount() == 0);
+    }
+    SECTION("the document closed") {
+        f.session.closeDocument();
+        CHECK_FALSE(f.session.hasDocument());
+    }
+    CHECK(messages.count() == 0);
+    CHECK(name->text().isEmpty());
+}
