@@ -21,13 +21,23 @@ QString FieldMessage::frameStyleSheet() {
 }
 
 void FieldMessage::showMessage(const QString& message) {
-    if (!hasMessage())
+    if (!hasMessage() && m_field)
         m_fieldToolTip = m_field->toolTip();
     setText(message);
     show();
-    m_field->setToolTip(message);
-    m_field->setAccessibleDescription(message);
+    if (m_field) {
+        m_field->setToolTip(message);
+        m_field->setAccessibleDescription(message);
+    }
     setInvalid(true);
+}
+
+void FieldMessage::showMessage(QWidget* field, const QString& message) {
+    if (field != m_field) {
+        clearMessage();
+        m_field = field;
+    }
+    showMessage(message);
 }
 
 void FieldMessage::clearMessage() {
@@ -35,12 +45,16 @@ void FieldMessage::clearMessage() {
         return;
     clear();
     hide();
-    m_field->setToolTip(m_fieldToolTip);
-    m_field->setAccessibleDescription(QString());
+    if (m_field) {
+        m_field->setToolTip(m_fieldToolTip);
+        m_field->setAccessibleDescription(QString());
+    }
     setInvalid(false);
 }
 
 void FieldMessage::setInvalid(bool invalid) {
+    if (!m_field)
+        return;
     m_field->setProperty("invalid", invalid);
     // Style sheets read dynamic properties when a widget is polished.
     m_field->style()->unpolish(m_field);

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QLabel>
+#include <QPointer>
 #include <QString>
 
 namespace hyperrig::ui {
@@ -10,12 +11,15 @@ namespace hyperrig::ui {
 // below the field), the field gets a red frame through the dynamic property `invalid` (styled by
 // FieldMessage::frameStyleSheet()), and the same text becomes the field's tooltip and accessible
 // description, so a screen reader hears why. clearMessage() restores the field's own tooltip.
+// One message may serve a group of fields (the inspector's transform fields): showMessage(field,
+// message) marks the field that was refused, after restoring the one marked before.
 class FieldMessage : public QLabel {
     Q_OBJECT
 public:
     FieldMessage(QWidget* field, QWidget* parent = nullptr);
 
     void showMessage(const QString& message);
+    void showMessage(QWidget* field, const QString& message);
     void clearMessage();
     bool hasMessage() const { return !text().isEmpty(); }
 
@@ -25,7 +29,7 @@ public:
 private:
     void setInvalid(bool invalid);
 
-    QWidget* m_field;
+    QPointer<QWidget> m_field; // a group's fields are rebuilt (the inspector per dimension)
     QString m_fieldToolTip;
 };
 

@@ -77,6 +77,8 @@ TransformEditor::TransformEditor(EditorSession& session, QWidget* parent)
     m_positionGroup->setToolTip(
         tr("Where the node's origin sits in its parent's space, in metres"));
     new QVBoxLayout(m_positionGroup);
+    m_positionMessage = new FieldMessage(m_positionGroup, m_positionGroup);
+    m_positionGroup->layout()->addWidget(m_positionMessage);
 
     m_transformGroup = new QGroupBox(tr("Transform"), this);
     m_transformGroup->setObjectName(QStringLiteral("transformGroup"));
@@ -130,7 +132,7 @@ TransformEditor::TransformEditor(EditorSession& session, QWidget* parent)
             convertTo(static_cast<Form>(m_representation->itemData(index).toInt()));
     });
     connect(m_editing, &TransformFieldEditing::refused, this, &TransformEditor::showRefusal);
-    connect(m_editing, &TransformFieldEditing::edited, m_message, &FieldMessage::clearMessage);
+    connect(m_editing, &TransformFieldEditing::edited, this, &TransformEditor::clearRefusal);
 }
 
 NumberField* TransformEditor::makeField(const QString& objectName, const QString& accessibleName,
@@ -151,6 +153,7 @@ void TransformEditor::setDimension(int dimension) {
 
 void TransformEditor::buildFields() {
     m_editing->clearFields();
+    clearRefusal(); // its field is about to go
     // Rebuilt only when a document of another dimension arrives, never from a field's signal.
     delete m_positionFields;
     for (QWidget* page : {m_rotorScalePage, m_basisPage})
@@ -173,7 +176,8 @@ void TransformEditor::buildFields() {
         position->addRow(label, field);
         m_editing->addField(field, {Part::Position, axis});
     }
-    m_positionGroup->layout()->addWidget(m_positionFields);
+    // The fields above their message.
+    static_cast<QVBoxLayout*>(m_positionGroup->layout())->insertWidget(0, m_positionFields);
 
     if (core::math::Rotor::supportsDimension(m_dimension)) {
         auto* rotorGroup = new QGroupBox(tr("Rotor"), m_rotorScalePage);
@@ -241,7 +245,7 @@ void TransformEditor::buildFields() {
 
 void TransformEditor::showNodes(const std::vector<core::model::NodeId>& nodes) {
     if (nodes != m_nodes)
-        m_message->clearMessage();
+        clearRefusal();
     m_nodes = nodes;
     m_editing->setNodes(nodes);
     const bool hasRoot =
@@ -331,15 +335,24 @@ void TransformEditor::convertTo(Form form) {
     auto converted = m_session.execute(core::edit::asOneStep(
         std::move(commands), "Convert Transform of " + std::to_string(count) + " Nodes"));
     if (converted)
-        m_message->clearMessage();
+        clearRefusal();
     else
-        showRefusal(QString::fromStdString(converted.error().message()));
+        showRefusal(m_representation, QString::fromStdString(converted.error().message()));
     showRepresentation();
 }
 
-void TransformEditor::showRefusal(const QString& reason) {
-    m_message->showMessage(reason);
+void TransformEditor::showRefusal(QWidget* field, const QString& reason) {
+    // One message per group: a refusal moves the red frame, tooltip and accessible description
+    // to the field refused, so a screen reader hears the reason on the field it is on.
+    const bool inPosition = m_positionFields && m_positionFields->isAncestorOf(field);
+    (inPosition ? m_message : m_positionMessage)->clearMessage();
+    (inPosition ? m_positionMessage : m_message)->showMessage(field, reason);
     emit message(reason);
+}
+
+void TransformEditor::clearRefusal() {
+    m_positionMessage->clearMessage();
+    m_message->clearMessage();
 }
 
 void TransformEditor::finishEdit() {

@@ -52,7 +52,10 @@ private:
     void showRepresentation();
     void showPage(QWidget* page);
     void convertTo(core::model::NodeTransform::Form form);
-    void showRefusal(const QString& reason);
+    // Shows why the document refused a value at `field` (the Representation switch for a
+    // refused conversion), under the group the field is in, and in the status bar.
+    void showRefusal(QWidget* field, const QString& reason);
+    void clearRefusal();
 
     EditorSession& m_session;
     TransformFieldEditing* m_editing;
@@ -68,7 +71,8 @@ private:
     QWidget* m_basisPage;
     QWidget* m_mixedPage;
     QWidget* m_positionFields = nullptr; // rebuilt per dimension, like the pages' contents
-    FieldMessage* m_message;
+    FieldMessage* m_positionMessage;     // under the Position group's fields
+    FieldMessage* m_message;             // under the Representation switch
 };
 
 } // namespace hyperrig::ui

@@ -15,7 +15,8 @@ void TransformFieldEditing::addField(NumberField* field, TransformField which) {
     connect(field, &NumberField::valueEdited, this,
             [this, field, which](double value) { valueEdited(*field, which, value); });
     connect(field, &NumberField::editingEnded, this, &TransformFieldEditing::ended);
-    connect(field, &NumberField::editingCancelled, this, [this, which] { cancelled(which); });
+    connect(field, &NumberField::editingCancelled, this,
+            [this, field, which] { cancelled(field, which); });
 }
 
 void TransformFieldEditing::clearFields() {
@@ -70,7 +71,8 @@ void TransformFieldEditing::started(NumberField* field, TransformField which) {
 }
 
 bool TransformFieldEditing::execute(
-    const std::string& name, std::vector<core::edit::SetTransformsCommand::Entry> transforms) {
+    NumberField* field, const std::string& name,
+    std::vector<core::edit::SetTransformsCommand::Entry> transforms) {
     if (transforms.empty())
         return true;
     auto result = m_session.execute(
@@ -79,12 +81,11 @@ bool TransformFieldEditing::execute(
         emit edited();
         return true;
     }
-    emit refused(QString::fromStdString(result.error().message()));
+    emit refused(field, QString::fromStdString(result.error().message()));
     return false;
 }
 
-void TransformFieldEditing::valueEdited(const NumberField& field, TransformField which,
-                                        double value) {
+void TransformFieldEditing::valueEdited(NumberField& field, TransformField which, double value) {
     if (!m_session.hasDocument())
         return;
     const core::model::Document& document = m_session.document();
@@ -100,7 +101,7 @@ void TransformFieldEditing::valueEdited(const NumberField& field, TransformField
     // A refused value shows what the document kept, except on the way through typed text (the
     // "0" of "0.7071" makes a zero rotor): rewriting the text then would put the next keys after
     // the document's value ("1.7071"). Ending the run shows the document's values.
-    if (!execute(name, std::move(transforms)) && !field.isTyping())
+    if (!execute(&field, name, std::move(transforms)) && !field.isTyping())
         showValues();
 }
 
@@ -128,7 +129,7 @@ void TransformFieldEditing::ended() {
     showValues(); // a typed value the document refused gives way to the value it kept
 }
 
-void TransformFieldEditing::cancelled(TransformField which) {
+void TransformFieldEditing::cancelled(NumberField* field, TransformField which) {
     if (m_transactionOpen) {
         m_transactionOpen = false;
         m_session.rollbackTransaction();
@@ -145,7 +146,7 @@ void TransformFieldEditing::cancelled(TransformField which) {
         // two into nothing; later it is one more step that puts the old values back.
         const std::string name = editName(which.part, back.size());
         if (changed)
-            execute(name, std::move(back));
+            execute(field, name, std::move(back));
     }
     m_runStart.clear();
     showValues();

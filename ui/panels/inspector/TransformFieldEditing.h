@@ -47,16 +47,17 @@ public:
     void forgetEdit();
 
 signals:
-    void refused(const QString& reason);
+    // The document refused the value of `field` (or the putting back of its run's start).
+    void refused(NumberField* field, const QString& reason);
     void edited();
 
 private:
     void started(NumberField* field, TransformField which);
-    void valueEdited(const NumberField& field, TransformField which, double value);
+    void valueEdited(NumberField& field, TransformField which, double value);
     void ended();
-    void cancelled(TransformField which);
+    void cancelled(NumberField* field, TransformField which);
     bool runChangedSomething() const;
-    bool execute(const std::string& name,
+    bool execute(NumberField* field, const std::string& name,
                  std::vector<core::edit::SetTransformsCommand::Entry> transforms);
 
     EditorSession& m_session;

@@ -458,6 +458,68 @@ TEST_CASE("switching the representation converts through the command", "[ui][ins
     }
 }
 
+TEST_CASE("a refused transform value is explained at the field refused", "[ui][inspector]") {
+    InspectorFixture f("creature-4d.g4tf");
+    auto* combo = child<QComboBox>(*f.panel, "representationCombo");
+    auto* transformMessage = child<QLabel>(*f.panel, "representationComboMessage");
+    auto* positionMessage = child<QLabel>(*f.panel, "positionGroupMessage");
+
+    SECTION("a rotor component: its field, not the Representation switch, carries the reason") {
+        f.session.select({f.node("Head")});
+        auto* s = child<ui::NumberField>(*f.panel, "rotorS");
+        auto* zw = child<ui::NumberField>(*f.panel, "rotorZw");
+        const QString ownToolTip = zw->toolTip();
+        type(s, QStringLiteral("0")); // zw is still 0.17: a rotor
+        REQUIRE(f.transform("Head").rotor.front() == 0.0);
+        // zw typed to 0 as well: a zero rotor, refused on the way through the text.
+        zw->selectAll();
+        QTest::keyClicks(zw, QStringLiteral("0"));
+        CHECK(f.transform("Head").rotor.back() == 0.1736482);
+        REQUIRE(transformMessage->isVisible());
+        const QString reason = transformMessage->text();
+        CHECK(reason.contains("rotor"));
+        CHECK(zw->accessibleDescription() == reason);
+        CHECK(zw->toolTip() == reason);
+        CHECK(zw->property("invalid").toBool());
+        CHECK(combo->accessibleDescription().isEmpty());
+        CHECK_FALSE(combo->property("invalid").toBool());
+        CHECK_FALSE(positionMessage->isVisible());
+
+        // An accepted value clears it from the field it was on.
+        QTest::keyClicks(zw, QStringLiteral(".5"));
+        QTest::keyClick(zw, Qt::Key_Return);
+        CHECK(f.transform("Head").rotor.back() == 0.5);
+        CHECK_FALSE(transformMessage->isVisible());
+        CHECK(zw->accessibleDescription().isEmpty());
+        CHECK(zw->toolTip() == ownToolTip);
+        CHECK_FALSE(zw->property("invalid").toBool());
+    }
+    SECTION("a position value refused for the node's other numbers shows under Position") {
+        // A file may hold a transform the commands refuse (a zero rotor): every edit of that
+        // node's transform is refused with the reason, at the position field typed into.
+        core::model::Document document = hyperrig::test::creatureFromDisk();
+        const NodeId head = document.findNode("Head");
+        REQUIRE(head);
+        auto& rotor = document.node(head).transform.rotor;
+        std::fill(rotor.begin(), rotor.end(), 0.0);
+        f.session.adoptDocument(std::move(document), {}, {});
+        f.session.select({f.node("Head")});
+        auto* x = child<ui::NumberField>(*f.panel, "positionX");
+        type(x, QStringLiteral("0.3"));
+        CHECK(f.transform("Head").position[0] == 0.0);
+        REQUIRE(positionMessage->isVisible());
+        CHECK(x->accessibleDescription() == positionMessage->text());
+        CHECK(x->property("invalid").toBool());
+        CHECK_FALSE(transformMessage->isVisible());
+        CHECK(combo->accessibleDescription().isEmpty());
+        // Another node: the message goes with the selection.
+        f.session.select({f.node("Hips")});
+        CHECK_FALSE(positionMessage->isVisible());
+        CHECK(x->accessibleDescription().isEmpty());
+        CHECK_FALSE(x->property("invalid").toBool());
+    }
+}
+
 TEST_CASE("several selected nodes are edited together in one undo step", "[ui][inspector]") {
     InspectorFixture f("creature-4d.g4tf");
     const std::vector<NodeId> nodes = {f.node("Hips"), f.node("Spine"), f.node("Chest")};
