@@ -7,6 +7,7 @@
 #include <QAction>
 #include <QDockWidget>
 #include <QKeyEvent>
+#include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
@@ -610,6 +611,58 @@ TEST_CASE("a name typed in the Inspector is applied before a shortcut's command"
     CHECK(window.document()->node(spine).displayName() == "Backbone");
     window.session().undo();
     CHECK(window.document()->node(spine).displayName() == "Spine");
+}
+
+TEST_CASE("a name typed in the Inspector and refused stops a shortcut's command",
+          "[ui][mainwindow]") {
+    // The command used to go ahead: the duplicate took the selection, the Inspector showed the
+    // copy, and the typed name and the reason it was refused were gone.
+    MainWindow window;
+    openSampleShown(window, "creature-4d.g4tf");
+    const auto spine = window.document()->findNode("Spine");
+    window.session().select({spine});
+    auto* nameField = window.findChild<QLineEdit*>(QStringLiteral("nameField"));
+    auto* nameMessage = window.findChild<QLabel*>(QStringLiteral("nameFieldMessage"));
+    REQUIRE(nameField != nullptr);
+    REQUIRE(nameMessage != nullptr);
+    nameField->setFocus();
+    nameField->selectAll();
+    QTest::keyClicks(nameField, QStringLiteral("Hips")); // another node's name
+    const std::size_t nodesBefore = window.document()->nodes.size();
+    const std::size_t stepsBefore = window.session().history().undoCount();
+    const auto refusedAndKept = [&](const char* cannot) {
+        CHECK(window.document()->nodes.size() == nodesBefore);
+        CHECK(window.session().history().undoCount() == stepsBefore);
+        CHECK(window.document()->node(spine).displayName() == "Spine");
+        CHECK(window.session().selection() == std::vector<hyperrig::core::model::NodeId>{spine});
+        CHECK(nameField->text() == "Hips");
+        CHECK(nameMessage->isVisible());
+        const QString status = window.statusBar()->currentMessage();
+        CHECK(status.startsWith(cannot));
+        CHECK(status.contains(nameMessage->text()));
+    };
+
+    SECTION("Edit > Duplicate by its shortcut in the field") {
+        QTest::keyClick(nameField, Qt::Key_D, Qt::ControlModifier);
+        refusedAndKept("Cannot duplicate");
+
+        // Corrected, the same shortcut applies the name and then duplicates.
+        nameField->selectAll();
+        QTest::keyClicks(nameField, QStringLiteral("Backbone"));
+        QTest::keyClick(nameField, Qt::Key_D, Qt::ControlModifier);
+        CHECK(window.document()->node(spine).displayName() == "Backbone");
+        CHECK(window.document()->nodes.size() > nodesBefore);
+    }
+    SECTION("Transform > Grab from the menu: the operation does not start") {
+        auto* grab = window.findChild<QAction*>(QStringLiteral("grabAction"));
+        REQUIRE(grab != nullptr);
+        REQUIRE(grab->isEnabled());
+        grab->trigger();
+        refusedAndKept("Cannot move");
+        auto* cancel = window.findChild<QAction*>(QStringLiteral("cancelOperationAction"));
+        REQUIRE(cancel != nullptr);
+        CHECK_FALSE(cancel->isEnabled()); // on while an operation runs
+    }
 }
 
 TEST_CASE("Delete and Duplicate with the root selected too act on the other nodes",

@@ -222,7 +222,7 @@ TEST_CASE_METHOD(TransformToolFixture,
     const auto moved = session.document().node(bone).transform;
     REQUIRE(moved != transformBefore);
     REQUIRE(session.inTransaction());
-    session.finishOpenEdits(); // what Save and the unsaved-changes question do first
+    CHECK(session.finishOpenEdits().ok()); // what Save and the unsaved-changes question do first
     CHECK_FALSE(session.inTransaction());
     CHECK(session.history().undoCount() == steps + 1);
     CHECK(session.document().node(bone).transform == moved);

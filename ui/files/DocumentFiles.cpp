@@ -146,7 +146,10 @@ void DocumentFiles::endOpenEdits() {
     // through the session's signal.
     if (QWidget* focused = QApplication::focusWidget())
         focused->clearFocus();
-    m_session.finishOpenEdits();
+    // A file action goes ahead past a refused value: leaving a field puts its stored value
+    // back (ui-style.md §3) and keeps the reason at the field, and the file holds what the
+    // document holds, as the title's modified mark says.
+    static_cast<void>(m_session.finishOpenEdits());
 }
 
 bool DocumentFiles::maybeSave() {
@@ -274,9 +277,7 @@ void DocumentFiles::readAndAdopt(const QString& path, std::function<void(const Q
             }
             SaveFormat format;
             format.container = read->container;
-            format.options.schema = read->schema;
-            format.options.externalBin = read->externalBin;
-            format.options.zstd = read->zstd;
+            format.options = core::io::writeOptionsLike(*read, read->container);
             m_session.adoptDocument(std::move(read->document), path, format);
             m_recent->add(path);
             emit message(tr("Opened %1").arg(QFileInfo(path).fileName()));

@@ -6,6 +6,7 @@
 
 #include <QDir>
 #include <QFileInfo>
+#include <QScopedValueRollback>
 
 #include <algorithm>
 #include <set>
@@ -121,9 +122,7 @@ core::Result<void> EditorSession::openFile(const QString& path) {
         return read.error();
     SaveFormat format;
     format.container = read->container;
-    format.options.schema = read->schema;
-    format.options.externalBin = read->externalBin;
-    format.options.zstd = read->zstd;
+    format.options = core::io::writeOptionsLike(*read, read->container);
     adoptDocument(std::move(read->document), path, format);
     return {};
 }
@@ -170,8 +169,13 @@ core::Result<void> EditorSession::execute(std::unique_ptr<core::edit::Command> c
     if (!m_history)
         return core::Error("no document is open");
     if ((inTransaction() && gesture != m_transactionOwner) ||
-        (m_uncommittedEditOwner && gesture != m_uncommittedEditOwner))
-        finishOpenEdits(); // the gesture's step is complete before this one starts
+        (m_uncommittedEditOwner && gesture != m_uncommittedEditOwner)) {
+        // The gesture's step is complete before this one starts; a typed value the document
+        // refused stops this command: running it would take the selection, the focus or the
+        // status line the refusal is shown in, and the typed text with them.
+        if (auto finished = finishOpenEdits(); !finished)
+            return finished;
+    }
     if (!m_history)
         return core::Error("no document is open");
     emit aboutToChange();
@@ -182,10 +186,13 @@ core::Result<void> EditorSession::execute(std::unique_ptr<core::edit::Command> c
 
 void EditorSession::beginTransaction(const std::string& name, const QObject* owner) {
     HYPERRIG_EXPECTS(m_history != nullptr);
-    // Typed text waiting elsewhere is its own step, before this transaction's.
+    // Typed text waiting elsewhere is its own step, before this transaction's. A gesture starts
+    // where the user pressed, so that text's field has lost the focus, and leaving it already
+    // applied the text or put the stored value back with the reason at the field (ui-style.md
+    // §3): a refusal here has nothing left to stop.
     if (m_history->transactionDepth() == 0 && m_uncommittedEditOwner &&
         owner != m_uncommittedEditOwner)
-        finishOpenEdits();
+        static_cast<void>(finishOpenEdits());
     if (m_history->transactionDepth() == 0)
         m_transactionOwner = owner;
     m_history->beginTransaction(name);
@@ -281,8 +288,22 @@ void EditorSession::setUncommittedEdit(const QObject* owner, bool uncommitted) {
         m_uncommittedEditOwner = nullptr;
 }
 
-void EditorSession::finishOpenEdits() {
-    emit openEditsMustFinish();
+core::Result<void> EditorSession::finishOpenEdits() {
+    if (m_finishingEdits)
+        return {}; // a control's own command while it finishes ends nothing else
+    m_finishRefusal.reset();
+    {
+        const QScopedValueRollback finishing(m_finishingEdits, true);
+        emit openEditsMustFinish();
+    }
+    if (m_finishRefusal)
+        return core::Error(std::exchange(m_finishRefusal, std::nullopt)->toStdString());
+    return {};
+}
+
+void EditorSession::refuseToFinish(const QString& reason) {
+    if (m_finishingEdits && !m_finishRefusal)
+        m_finishRefusal = reason;
 }
 
 void EditorSession::documentEdited(const core::edit::ChangeSet& changes) {

@@ -110,15 +110,23 @@ public:
     std::uint64_t revision() const { return m_revision; }
     // Ends every gesture that holds a transaction (a typed value, a held arrow, a slider drag, a
     // viewport operation) as leaving it would, so the history holds what the user sees: the
-    // file actions call it before they save or ask about unsaved changes.
-    void finishOpenEdits();
+    // file actions call it before they save or ask about unsaved changes. Fails with the first
+    // reason a control gave through refuseToFinish: what was typed there stays for the user to
+    // correct, and the caller's own command should not run (execute does not run it).
+    core::Result<void> finishOpenEdits();
+    // Called by a control answering openEditsMustFinish whose typed value the document refused
+    // (a name another node has): `reason` says what and where. Outside finishOpenEdits it does
+    // nothing.
+    void refuseToFinish(const QString& reason);
 
     // --- editing -----------------------------------------------------------------------------
     // Runs the command through History. A refused command changes nothing and says why.
     // `gesture` is the owner of the open transaction when the command belongs to it (a typed
     // value, a drag). Any other command (a menu action, a shortcut) first ends the gesture as
     // leaving it would (finishOpenEdits), then runs as its own undo step: Edit > Duplicate
-    // pressed while a value is being typed must not become part of "Set Position".
+    // pressed while a value is being typed must not become part of "Set Position". When a typed
+    // value is refused on the way, the command does not run and the refusal is its error
+    // (decision 0071).
     core::Result<void> execute(std::unique_ptr<core::edit::Command> command,
                                const QObject* gesture = nullptr);
     // Drags and other interactions: one undo step for everything between begin and commit;
@@ -261,6 +269,8 @@ private:
     std::uint64_t m_revision = 0;
     const QObject* m_transactionOwner = nullptr;    // of the outermost open transaction
     QPointer<const QObject> m_uncommittedEditOwner; // setUncommittedEdit; null once destroyed
+    bool m_finishingEdits = false;                  // inside finishOpenEdits
+    std::optional<QString> m_finishRefusal;         // the first refuseToFinish reason there
     std::vector<core::model::NodeId> m_selection;
     core::model::NodeId m_current;
     core::eval::BonePoses m_bonePoses;

@@ -277,8 +277,13 @@ bool TransformTool::begin(Operation operation, const QString& name, bool fromGiz
         return false;
     }
     // A value still being typed in a panel is its own step, not part of this operation's (ended
-    // while this tool is not busy yet, so it does not confirm itself).
-    m_session.finishOpenEdits();
+    // while this tool is not busy yet, so it does not confirm itself); one the document refused
+    // stays there to be corrected, and the operation does not start.
+    if (auto finished = m_session.finishOpenEdits(); !finished) {
+        emit message(tr("Cannot %1: %2")
+                         .arg(name.toLower(), QString::fromStdString(finished.error().message())));
+        return false;
+    }
     const auto frame = gizmoForSelection(false);
     m_frame = frame.value_or(render::view::TransformGizmo{});
     m_space = DrawnSpace::of(m_session.document().dimension(), m_viewport.overlayState().view);

@@ -283,6 +283,14 @@ Result<EncodedG4mf> encodeG4mf(const model::Document& document, G4mfContainer co
     return encoded;
 }
 
+WriteOptions writeOptionsLike(const ReadDocument& read, G4mfContainer container) {
+    WriteOptions options;
+    options.schema = read.schema;
+    options.externalBin = read.externalBin && container == G4mfContainer::Text;
+    options.zstd = read.zstd && container == G4mfContainer::Binary;
+    return options;
+}
+
 Result<G4mfContainer> containerForPath(const std::filesystem::path& path) {
     const std::string extension = path.extension().string();
     if (extension == ".g4tf")

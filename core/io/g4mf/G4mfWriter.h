@@ -17,6 +17,11 @@ struct WriteOptions {
     bool zstd = false;                       // .g4b only: compress the BLOB chunk
 };
 
+// How `read` kept its data, for writing it again as `container`: its schema, and its external
+// .bin or Zstd BLOB where `container` can hold them (an external .bin in a text file, Zstd in a
+// binary one). The editor's Save and the CLI's edits write a file back the way it came.
+WriteOptions writeOptionsLike(const ReadDocument& read, G4mfContainer container);
+
 // The bytes of a save before they touch the disk.
 struct EncodedG4mf {
     std::vector<std::byte> file;        // .g4tf text or .g4b container

@@ -3,6 +3,7 @@
 #include "core/edit/commands/NodeCommands.h"
 #include "core/model/NameRules.h"
 #include "ui/session/EditorSession.h"
+#include "ui/session/NodeLabel.h"
 #include "ui/widgets/FieldMessage.h"
 
 #include <QApplication>
@@ -51,7 +52,7 @@ NameEditor::NameEditor(EditorSession& session, QWidget* parent)
     connect(m_field, &QLineEdit::textEdited, this, &NameEditor::checkTyped);
     // A save, or a command from elsewhere, first takes what is typed here (decisions 0066, 0068),
     // whichever window has the focus.
-    connect(&m_session, &EditorSession::openEditsMustFinish, this, &NameEditor::finishEdit);
+    connect(&m_session, &EditorSession::openEditsMustFinish, this, &NameEditor::finishForSession);
 }
 
 void NameEditor::forgetEdit() {
@@ -66,6 +67,17 @@ void NameEditor::forgetEdit() {
 void NameEditor::finishEdit() {
     if (!m_committing && m_field->text() != currentName())
         commit();
+}
+
+void NameEditor::finishForSession() {
+    if (m_committing || m_field->text() == currentName())
+        return;
+    // Asked by a command (Ctrl+D pressed in the field, a menu action): the typed name stays to be
+    // corrected, and the command does not run, so the selection, the focus and the reason stay.
+    if (!apply(true))
+        m_session.refuseToFinish(
+            tr("the name typed for %1 is refused: %2")
+                .arg(nodeLabel(m_session.document(), m_node), m_message->text()));
 }
 
 QString NameEditor::currentName() const {
@@ -106,14 +118,18 @@ void NameEditor::checkTyped(const QString& text) {
 }
 
 void NameEditor::commit() {
+    apply(m_field->hasFocus());
+}
+
+bool NameEditor::apply(bool keepRefused) {
     if (!m_node || m_field->isReadOnly() || m_committing)
-        return;
+        return true;
     // The rename's execute may end other gestures first (openEditsMustFinish), which must not
     // commit this name a second time from inside this one.
     const QScopedValueRollback committing(m_committing, true);
     const QString typed = m_field->text();
     if (typed == currentName())
-        return; // a refusal shown earlier stays until the user types or the node changes
+        return true; // a refusal shown earlier stays until the user types or the node changes
     std::optional<std::string> name;
     if (!typed.isEmpty())
         name = typed.toStdString();
@@ -121,17 +137,18 @@ void NameEditor::commit() {
     if (renamed) {
         m_message->clearMessage();
         revert(); // shows the name as stored (the refresh may not have run yet)
-        return;
+        return true;
     }
     const QString reason = QString::fromStdString(renamed.error().message());
     m_message->showMessage(reason);
     emit message(reason);
     // Refused on Enter, the typed name stays to be corrected (Escape gives it up); refused on
     // leaving the field, the field shows the stored name again (ui-style.md §3).
-    if (m_field->hasFocus())
+    if (keepRefused)
         m_field->selectAll();
     else
         revert();
+    return false;
 }
 
 void NameEditor::revert() {

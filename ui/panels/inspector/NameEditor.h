@@ -25,7 +25,9 @@ class FieldMessage;
 // The reason stays shown until the user types again or the node changes; Escape puts the
 // current name back. A save or a command from elsewhere commits a typed name first
 // (openEditsMustFinish), and so does another selection (the Inspector's finishEdit); the editor
-// losing the activation does not. Several nodes cannot share a
+// losing the activation does not. A typed name refused when a command asks stays in the field
+// and the command does not run (EditorSession::refuseToFinish, decision 0071). Several nodes
+// cannot share a
 // name, so with more than one node the field is read-only.
 class NameEditor : public QWidget {
     Q_OBJECT
@@ -51,7 +53,12 @@ protected:
 private:
     // Tells the session whether the field holds a name not yet applied (setUncommittedEdit).
     void noteUncommitted();
-    void commit();
+    // Renames to the typed name; false when the document refused it. A refused name stays in
+    // the field when `keepRefused`, else the stored name comes back.
+    bool apply(bool keepRefused);
+    void commit(); // Enter or leaving the field: keeps a refused name while the field has focus
+    // The session's openEditsMustFinish: a command or file action wants the typed name applied.
+    void finishForSession();
     void revert();
     void checkTyped(const QString& text);
     QString currentName() const;

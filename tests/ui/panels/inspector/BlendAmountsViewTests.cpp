@@ -192,7 +192,7 @@ TEST_CASE("while an animation drives the blend shapes the rows show its amounts,
     CHECK(note->text().contains(QStringLiteral("'Anim'")));
     // A save or a command from elsewhere ends open edits; none is open here, so the rows stay
     // as the animation shows them.
-    session.finishOpenEdits();
+    CHECK(session.finishOpenEdits().ok());
     CHECK_FALSE(liftField->isEnabled());
     CHECK(liftField->value() == Approx(0.5));
     session.setAnimationTime(10.0);

@@ -348,11 +348,25 @@ TEST_CASE("a forbidden name is refused at the field and changes nothing", "[ui][
     SECTION("a save or a command from elsewhere first commits the typed name") {
         name->selectAll();
         QTest::keyClicks(name, QStringLiteral("Backbone"));
-        f.session.finishOpenEdits(); // what the file actions and EditorSession::execute call
+        CHECK(f.session.finishOpenEdits()
+                  .ok()); // what the file actions and EditorSession::execute call
         CHECK(f.session.document().findNode("Backbone") == f.node("Backbone"));
         CHECK(f.steps() == steps + 1);
-        f.session.finishOpenEdits(); // nothing typed any more: nothing more
+        CHECK(f.session.finishOpenEdits().ok()); // nothing typed any more: nothing more
         CHECK(f.steps() == steps + 1);
+    }
+    SECTION("a refused name the session asks for stays typed, and finishing fails with why") {
+        name->selectAll();
+        QTest::keyClicks(name, QStringLiteral("Hips")); // another node's name
+        const auto finished = f.session.finishOpenEdits();
+        REQUIRE_FALSE(finished.ok());
+        CHECK(message->isVisible());
+        CHECK(QString::fromStdString(finished.error().message())
+                  .endsWith(": " + message->text()));
+        CHECK(name->text() == "Hips");
+        CHECK(f.steps() == steps);
+        // Not asked again by anything: a second finish finds the same typed name and says so.
+        CHECK_FALSE(f.session.finishOpenEdits().ok());
     }
     SECTION("a refused name typed and left by focus is put back; the reason stays") {
         name->selectAll();
