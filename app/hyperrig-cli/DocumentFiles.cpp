@@ -48,9 +48,16 @@ int applyAndWrite(core::io::ReadDocument& read, std::unique_ptr<core::edit::Comm
     auto applied = history.execute(std::move(command));
     if (!applied)
         return report.fail(applied.error().message(), kExitFailure);
-    core::io::WriteOptions writeOptions;
-    writeOptions.schema = read.schema;
-    return writeDocumentFile(read.document, output, writeOptions, context);
+    return writeLikeInput(read.document, read, output, context);
+}
+
+int writeLikeInput(const core::model::Document& document, const core::io::ReadDocument& read,
+                   const std::string& output, CliContext& context) {
+    const auto container = core::io::containerForPath(output);
+    // An unknown extension is writeG4mf's to report.
+    return writeDocumentFile(
+        document, output, core::io::writeOptionsLike(read, container ? *container : read.container),
+        context);
 }
 
 } // namespace hyperrig::cli

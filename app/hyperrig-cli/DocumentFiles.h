@@ -40,8 +40,14 @@ int reportWritten(const core::Result<std::vector<std::string>>& written, CliCont
 int writeDocumentFile(const core::model::Document& document, const std::string& path,
                       const core::io::WriteOptions& options, CliContext& context);
 
+// Writes `document`, made from `read`, to `output` the way the input kept its data
+// (core::io::writeOptionsLike: schema, external .bin, Zstd, where the output's container can
+// hold them) and returns the exit status.
+int writeLikeInput(const core::model::Document& document, const core::io::ReadDocument& read,
+                   const std::string& output, CliContext& context);
+
 // Runs `command` on `read.document` through an edit History, as the editor's panels do, and
-// writes the result to `output` in the schema the input was read in. Returns the exit status: a
+// writes the result to `output` as writeLikeInput does. Returns the exit status: a
 // refused command is reported through `report` (exit 1) and nothing is written.
 int applyAndWrite(core::io::ReadDocument& read, std::unique_ptr<core::edit::Command> command,
                   const std::string& output, const CommandReport& report, CliContext& context);

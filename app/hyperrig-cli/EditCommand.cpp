@@ -41,9 +41,7 @@ int runEdit(const ParsedOptions& options, CliContext& context) {
     if (!ran)
         return report.fail(ran.error().message(), kExitFailure);
 
-    core::io::WriteOptions writeOptions;
-    writeOptions.schema = read->schema;
-    return writeDocumentFile(read->document, *output, writeOptions, context);
+    return writeLikeInput(read->document, *read, *output, context);
 }
 
 } // namespace

@@ -42,9 +42,7 @@ int runLift(const ParsedOptions& options, CliContext& context) {
         std::fprintf(context.err, "hyperrig-cli: lift: %s\n", changed.error().message().c_str());
         return kExitFailure;
     }
-    core::io::WriteOptions writeOptions;
-    writeOptions.schema = read->schema;
-    return writeDocumentFile(*changed, *output, writeOptions, context);
+    return writeLikeInput(*changed, *read, *output, context);
 }
 
 } // namespace

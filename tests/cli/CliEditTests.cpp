@@ -74,6 +74,52 @@ TEST_CASE("edit applies a script and writes the result", "[cli][edit]") {
         CHECK(json["container"] == "g4b");
         CHECK(readDocumentBack(binary).findNode("Skin"));
     }
+    SECTION("the output keeps the input's data layout where its container can hold it") {
+        // edit, lift, pose, parent and merge wrote every file with its data embedded and
+        // uncompressed: a pipeline's Zstd .g4b came out uncompressed, an external .bin inlined.
+        const auto ops = folder / "ops.json";
+        writeTextFile(ops, R"([{"op": "renameNode", "node": "Hips", "name": "Pelvis"}])");
+        const auto layoutOf = [](const std::filesystem::path& file) {
+            auto read = io::readG4mf(file);
+            REQUIRE(read.ok());
+            CHECK(read->document.findNode("Pelvis"));
+            return std::pair{read->externalBin, read->zstd};
+        };
+        const auto run = [](std::vector<std::string> arguments) {
+            const auto done = runProcess(cliExecutable(), arguments);
+            INFO(done.err);
+            REQUIRE(done.exitCode == 0);
+        };
+        const auto zstd = folder / "zstd.g4b";
+        run({"convert", samplePath("creature-4d.g4tf"), zstd.string(), "--zstd"});
+        const auto external = folder / "external.g4tf";
+        run({"convert", samplePath("creature-4d.g4tf"), external.string(), "--external-bin"});
+
+        const auto editedZstd = folder / "edited-zstd.g4b";
+        run({"edit", zstd.string(), "--script", ops.string(), "-o", editedZstd.string()});
+        CHECK(layoutOf(editedZstd) == std::pair{false, true});
+
+        const auto editedExternal = folder / "edited-external.g4tf";
+        run({"edit", external.string(), "--script", ops.string(), "-o", editedExternal.string()});
+        CHECK(layoutOf(editedExternal) == std::pair{true, false});
+        CHECK(std::filesystem::exists(folder / "edited-external.bin"));
+        CHECK(nlohmann::json::parse(readTextFile(editedExternal))["buffers"][0]["uri"] ==
+              "edited-external.bin");
+
+        // Another container: what it cannot hold is dropped, not refused.
+        const auto binaryFromExternal = folder / "from-external.g4b";
+        run({"edit", external.string(), "--script", ops.string(), "-o",
+             binaryFromExternal.string()});
+        CHECK(layoutOf(binaryFromExternal) == std::pair{false, false});
+        const auto textFromZstd = folder / "from-zstd.g4tf";
+        run({"edit", zstd.string(), "--script", ops.string(), "-o", textFromZstd.string()});
+        CHECK(layoutOf(textFromZstd) == std::pair{false, false});
+
+        // The commands that apply one edit (pose, parent, merge) write the same way.
+        const auto baked = folder / "baked.g4b";
+        run({"pose", editedZstd.string(), "--pose-name", "APose", "--bake", "-o", baked.string()});
+        CHECK(layoutOf(baked) == std::pair{false, true});
+    }
     SECTION("removeShape takes out a shape once no bone uses it") {
         const auto ops = folder / "ops.json";
         writeTextFile(ops, R"([
