@@ -236,7 +236,7 @@ QString BindPosesPanel::skeletonName() const {
                : QString();
 }
 
-void BindPosesPanel::selectionChanged() {
+NodeId BindPosesPanel::skeletonOfSelection() const {
     NodeId skeleton;
     if (m_session.hasDocument()) {
         const core::model::Document& document = m_session.document();
@@ -245,6 +245,11 @@ void BindPosesPanel::selectionChanged() {
             if (!skeleton)
                 skeleton = skeletonFor(document, id);
     }
+    return skeleton;
+}
+
+void BindPosesPanel::selectionChanged() {
+    const NodeId skeleton = skeletonOfSelection();
     if (skeleton != m_skeleton || !skeleton)
         showSkeleton(skeleton);
 }
@@ -267,13 +272,20 @@ void BindPosesPanel::showSkeleton(NodeId skeleton) {
 }
 
 void BindPosesPanel::documentChanged(const core::edit::ChangeSet& changes) {
+    // The selection may lead to another skeleton than before: a selected bone (or an ancestor)
+    // moved under another skeleton, a node became or stopped being a bone or skeleton, or the
+    // skeleton shown is gone.
+    bool restructured = !changes.nodesMoved.empty() || !changes.nodesRemoved.empty();
+    for (const core::edit::ChangeSet::NodeFields& node : changes.nodesChanged)
+        restructured = restructured || (node.fields & core::edit::ChangeSet::Component) != 0;
+    if (restructured) {
+        if (const NodeId skeleton = skeletonOfSelection(); skeleton != m_skeleton) {
+            showSkeleton(skeleton);
+            return;
+        }
+    }
     if (!m_skeleton)
         return;
-    if (!m_session.document().nodes.find(m_skeleton) ||
-        !m_session.document().node(m_skeleton).isSkeleton()) {
-        selectionChanged(); // the skeleton is gone (or no longer one)
-        return;
-    }
     // Poses, joints and bone names are what the tables show; a moved or removed node may change
     // which bones a slot holds.
     bool shown =

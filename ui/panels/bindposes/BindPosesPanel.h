@@ -65,6 +65,8 @@ signals:
 
 private:
     void selectionChanged();
+    // The skeleton the current node, else the first selected node that has one, leads to.
+    core::model::NodeId skeletonOfSelection() const;
     void documentChanged(const core::edit::ChangeSet& changes);
     void showSkeleton(core::model::NodeId skeleton);
     void refresh();

@@ -159,6 +159,48 @@ TEST_CASE("the bind poses panel follows the selection to a skeleton", "[ui][bind
     }
 }
 
+TEST_CASE("the bind poses panel follows edits that lead the selection to another skeleton",
+          "[ui][bindposes]") {
+    // The panel re-resolved its skeleton only when the one shown was gone: a selected bone moved
+    // under another skeleton, or a selected node made a skeleton, left it on the old one, or on
+    // none, until the selection changed.
+    BindPosesFixture f;
+    const NodeId root = f.session.document().root();
+    NodeId other;
+    core::model::Node prototype;
+    prototype.name = "OtherRig";
+    REQUIRE(f.session.execute(core::edit::createNode(root, 99, prototype, &other)).ok());
+    CHECK_FALSE(f.panel->skeleton());
+    f.session.select({other});
+    CHECK_FALSE(f.panel->skeleton());
+
+    SECTION("a selected node made a skeleton, and the step undone") {
+        REQUIRE(f.session.execute(core::edit::makeSkeleton(other)).ok());
+        CHECK(f.panel->skeleton() == other);
+        CHECK(f.table("bindPosesTable")->model()->rowCount() == 0);
+        CHECK(f.button("bindPoseAdd")->isEnabled());
+        f.session.undo();
+        CHECK_FALSE(f.panel->skeleton());
+    }
+    SECTION("a selected bone moved under another skeleton, and back by undo") {
+        REQUIRE(f.session.execute(core::edit::makeSkeleton(other)).ok());
+        NodeId bone;
+        REQUIRE(f.session
+                    .execute(core::edit::addBone(f.node("CreatureRig"), "Spare", std::nullopt,
+                                                 std::nullopt, &bone))
+                    .ok());
+        f.session.select({bone});
+        REQUIRE(f.panel->skeleton() == f.node("CreatureRig"));
+        REQUIRE(f.table("bindPosesTable")->model()->rowCount() == 2);
+        REQUIRE(f.session.execute(core::edit::reparentNode(bone, other, std::nullopt)).ok());
+        CHECK(f.panel->skeleton() == other);
+        CHECK(f.table("bindPosesTable")->model()->rowCount() == 0);
+        f.session.undo();
+        CHECK(f.panel->skeleton() == f.node("CreatureRig"));
+        CHECK(f.table("bindPosesTable")->model()->rowCount() == 2);
+    }
+}
+
 TEST_CASE("the bind poses panel's controls have accessible names equal to their labels",
           "[ui][bindposes]") {
     BindPosesFixture f;
