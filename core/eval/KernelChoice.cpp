@@ -4,6 +4,10 @@
 #include <cstdio>
 #include <cstdlib>
 
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <cpuid.h>
+#endif
+
 namespace hyperrig::core::eval {
 namespace {
 
@@ -59,6 +63,28 @@ KernelIsa fastestKernelIsa() {
     return fastestKernelIsaOf(&kernelIsaSupported);
 }
 
+bool splitsWideVectors() {
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+    unsigned eax = 0;
+    unsigned ebx = 0;
+    unsigned ecx = 0;
+    unsigned edx = 0;
+    if (__get_cpuid(0, &eax, &ebx, &ecx, &edx) == 0)
+        return false;
+    // The vendor string "AuthenticAMD" in EBX, EDX, ECX.
+    const bool amd = ebx == 0x68747541U && edx == 0x69746e65U && ecx == 0x444d4163U;
+    if (!amd || __get_cpuid(1, &eax, &ebx, &ecx, &edx) == 0)
+        return false;
+    // The display family: the base family, plus the extended family when the base is 0xF.
+    unsigned family = (eax >> 8U) & 0xFU;
+    if (family == 0xFU)
+        family += (eax >> 20U) & 0xFFU;
+    return family == 0x19U;
+#else
+    return false;
+#endif
+}
+
 KernelIsaChoice chooseKernelIsa(const char* value, bool (*supported)(KernelIsa)) {
     const KernelIsa fastest = fastestKernelIsaOf(supported);
     const std::string_view text = value == nullptr ? std::string_view{} : std::string_view{value};
@@ -68,7 +94,7 @@ KernelIsaChoice chooseKernelIsa(const char* value, bool (*supported)(KernelIsa))
         if (text != kernelIsaName(isa))
             continue;
         if (supported(isa))
-            return {isa, {}};
+            return {isa, {}, true};
         return {fastest, "HYPERRIG_KERNEL=" + std::string(text) + ": this CPU cannot run the " +
                              std::string(text) + " kernels; using " +
                              std::string(kernelIsaName(fastest)) + " instead"};
@@ -78,17 +104,35 @@ KernelIsaChoice chooseKernelIsa(const char* value, bool (*supported)(KernelIsa))
                          std::string(kernelIsaName(fastest))};
 }
 
-KernelIsa defaultKernelIsa() {
+namespace {
+
+const KernelIsaChoice& processKernelChoice() {
     // A function-local static: read and reported once, thread-safe.
-    static const KernelIsa chosen = [] {
-        const KernelIsaChoice choice =
-            chooseKernelIsa(std::getenv("HYPERRIG_KERNEL"), &kernelIsaSupported);
-        if (!choice.warning.empty()) {
-            std::fprintf(stderr, "HyperRig: %s\n", choice.warning.c_str());
+    static const KernelIsaChoice choice = [] {
+        KernelIsaChoice read = chooseKernelIsa(std::getenv("HYPERRIG_KERNEL"), &kernelIsaSupported);
+        if (!read.warning.empty()) {
+            std::fprintf(stderr, "HyperRig: %s\n", read.warning.c_str());
             std::fflush(stderr);
         }
-        return choice.isa;
+        return read;
     }();
+    return choice;
+}
+
+} // namespace
+
+KernelIsa defaultKernelIsa() {
+    return processKernelChoice().isa;
+}
+
+KernelIsa skinningKernelIsa(const KernelIsaChoice& choice, bool splitsWide) {
+    if (choice.isa == KernelIsa::Avx512 && splitsWide && !choice.forced)
+        return KernelIsa::Avx2; // every AVX-512 CPU runs AVX2
+    return choice.isa;
+}
+
+KernelIsa defaultSkinningKernelIsa() {
+    static const KernelIsa chosen = skinningKernelIsa(processKernelChoice(), splitsWideVectors());
     return chosen;
 }
 

@@ -18,7 +18,13 @@ enum class KernelIsa {
 std::string_view kernelIsaName(KernelIsa isa);
 // Whether this CPU (checked at run time) can run `isa`'s kernels.
 bool kernelIsaSupported(KernelIsa isa);
+// The widest set this CPU supports.
 KernelIsa fastestKernelIsa();
+
+// Whether this CPU executes 512-bit vector operations as two 256-bit halves: AMD family 19h
+// (Zen 4; Zen 3, the same family, has no AVX-512). There the AVX2 skinning kernels measured
+// faster than the AVX-512 ones (docs/decisions/0072).
+bool splitsWideVectors();
 
 // What HYPERRIG_KERNEL asks for (docs/decisions/0045). `value` is the variable's text (nullptr
 // when unset). Unset, empty or "auto": the fastest supported ISA. "portable", "avx2" or
@@ -27,11 +33,19 @@ KernelIsa fastestKernelIsa();
 struct KernelIsaChoice {
     KernelIsa isa = KernelIsa::Portable;
     std::string warning; // empty when the request was honoured
+    bool forced = false; // the variable named a set this CPU runs, and it was taken
 };
 KernelIsaChoice chooseKernelIsa(const char* value, bool (*supported)(KernelIsa));
 
 // The ISA every default kernel choice uses: HYPERRIG_KERNEL read once per process through
 // chooseKernelIsa (its warning goes to stderr once), else the fastest supported.
 KernelIsa defaultKernelIsa();
+
+// The set skinning uses from `choice`: AVX2 instead of AVX-512 on a CPU that `splitsWide`,
+// unless HYPERRIG_KERNEL forced AVX-512 (decision 0072). Slicing keeps the choice as it is (its
+// AVX-512 path was not slower there).
+KernelIsa skinningKernelIsa(const KernelIsaChoice& choice, bool splitsWide);
+// skinningKernelIsa of this process's choice and CPU.
+KernelIsa defaultSkinningKernelIsa();
 
 } // namespace hyperrig::core::eval

@@ -25,6 +25,8 @@
 #include "core/eval/Pose.h"
 #include "core/eval/RigEvaluation.h"
 #include "core/eval/RigSlice.h"
+#include "core/eval/skinning/SkinningKernels.h"
+#include "core/eval/slice/SlicePath.h"
 #include "core/io/g4mf/G4mfReader.h"
 #include "core/math/Rotor.h"
 #include "render/gl/OffscreenFramebuffer.h"
@@ -122,7 +124,12 @@ void renderCreature(benchmark::State& state, bool wireframe) {
         state.SkipWithError(initialized.error().message().c_str());
         return;
     }
-    state.SetLabel((*context)->info().renderer);
+    // The renderer, and the kernels skinning and slicing ran with (HYPERRIG_KERNEL, or the
+    // defaults: decisions 0045, 0072).
+    state.SetLabel((*context)->info().renderer + ", skinning " +
+                   std::string(core::eval::kernelName(core::eval::defaultKernel(4))) +
+                   ", slicing " +
+                   std::string(core::eval::slicePathName(core::eval::defaultSlicePath())));
     render::view::Viewport::Display display;
     display.wireframe = wireframe;
     viewport.setDisplay(display);

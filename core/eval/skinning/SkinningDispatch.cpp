@@ -73,7 +73,7 @@ SkinningKernel kernelFor(KernelIsa isa, int dimension) {
 }
 
 SkinningKernel defaultKernel(int dimension) {
-    return kernelFor(defaultKernelIsa(), dimension);
+    return kernelFor(defaultSkinningKernelIsa(), dimension);
 }
 
 void skinVertices(const SkinningJob& job, SkinningKernel kernel, std::size_t begin,

@@ -48,8 +48,9 @@ SkinningKernel fastestKernel(int dimension);
 // that set has no kernel for it (only D = 3 and 4 have SIMD kernels; D = 3 and 4 run Fixed as
 // the portable kernel). Contract: kernelIsaSupported(isa).
 SkinningKernel kernelFor(KernelIsa isa, int dimension);
-// The kernel skinMesh uses: kernelFor(defaultKernelIsa(), dimension), i.e. HYPERRIG_KERNEL's
-// choice when set (docs/decisions/0045), else the fastest.
+// The kernel skinMesh uses: kernelFor(defaultSkinningKernelIsa(), dimension), i.e.
+// HYPERRIG_KERNEL's choice when set (docs/decisions/0045), else the fastest, but AVX2 over
+// AVX-512 on a CPU that splits 512-bit operations (decision 0072).
 SkinningKernel defaultKernel(int dimension);
 
 // Skins vertices [begin, end) on the calling thread. Contract: kernelSupported(kernel, D), the

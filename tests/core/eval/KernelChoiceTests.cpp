@@ -5,6 +5,7 @@
 using hyperrig::core::eval::chooseKernelIsa;
 using hyperrig::core::eval::KernelIsa;
 using hyperrig::core::eval::KernelIsaChoice;
+using hyperrig::core::eval::skinningKernelIsa;
 
 namespace {
 
@@ -46,4 +47,30 @@ TEST_CASE("HYPERRIG_KERNEL: an unsupported or unknown value falls back with a wa
     CHECK(unknown.isa == KernelIsa::Avx512);
     CHECK(unknown.warning == "HYPERRIG_KERNEL=AVX2: unknown kernel (expected portable, avx2, "
                              "avx512 or auto); using avx512");
+}
+
+TEST_CASE("Skinning prefers AVX2 on a CPU that splits 512-bit operations, unless forced",
+          "[eval][kernel-choice]") {
+    // AMD Zen 4 runs each 512-bit operation as two 256-bit halves; the AVX2 skinning kernels
+    // measured faster there (decision 0072). Slicing keeps the choice.
+    constexpr bool kSplitsWide = true;
+    for (const char* value : {static_cast<const char*>(nullptr), "", "auto", "AVX2"}) {
+        CAPTURE(value == nullptr ? "(unset)" : value);
+        const KernelIsaChoice choice = chooseKernelIsa(value, &kernelChoiceCpuWithAvx512);
+        CHECK_FALSE(choice.forced);
+        CHECK(choice.isa == KernelIsa::Avx512);
+        CHECK(skinningKernelIsa(choice, kSplitsWide) == KernelIsa::Avx2);
+        CHECK(skinningKernelIsa(choice, false) == KernelIsa::Avx512);
+    }
+    const KernelIsaChoice forced = chooseKernelIsa("avx512", &kernelChoiceCpuWithAvx512);
+    CHECK(forced.forced);
+    CHECK(skinningKernelIsa(forced, kSplitsWide) == KernelIsa::Avx512);
+    const KernelIsaChoice portable = chooseKernelIsa("portable", &kernelChoiceCpuWithAvx512);
+    CHECK(skinningKernelIsa(portable, kSplitsWide) == KernelIsa::Portable);
+    // Without AVX-512 nothing changes.
+    const KernelIsaChoice avx2 = chooseKernelIsa(nullptr, &kernelChoiceCpuWithAvx2);
+    CHECK(skinningKernelIsa(avx2, kSplitsWide) == KernelIsa::Avx2);
+    // A request the CPU cannot run is not forced: the fallback is the automatic choice.
+    const KernelIsaChoice unsupported = chooseKernelIsa("avx512", &kernelChoiceCpuWithAvx2);
+    CHECK_FALSE(unsupported.forced);
 }
