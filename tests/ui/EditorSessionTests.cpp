@@ -111,3 +111,92 @@ TEST_CASE("a command that swaps the whole document makes every view rebuild", "[
     CHECK(session.document().dimension() == 3);
     CHECK(replaced.count() == 2);
 }
+
+namespace {
+
+// Two controls answering openEditsMustFinish, as the Inspector's Name (typed text, no
+// transaction) and a number field being typed into (a transaction) do.
+struct OpenEditsFixture {
+    ui::EditorSession session;
+    QObject typedName; // holds a name it has not applied
+    QObject fieldRun;  // holds a transaction
+    QString nameToApply = QStringLiteral("Backbone");
+    bool nameRefused = false; // refuse to finish, keeping the text, as a taken name is
+    bool applying = false;
+    NodeId spine;
+
+    OpenEditsFixture() {
+        REQUIRE(session.openFile(test::sampleFile("creature-4d.g4tf")).ok());
+        spine = session.document().findNode("Spine");
+        // Connected first, as the Inspector's Name is created before its transform fields.
+        QObject::connect(&session, &ui::EditorSession::openEditsMustFinish, &typedName, [this] {
+            if (applying)
+                return;
+            applying = true;
+            if (nameRefused) {
+                session.refuseToFinish(QStringLiteral("the name is taken"));
+            } else {
+                auto renamed = session.execute(
+                    core::edit::renameNode(spine, nameToApply.toStdString()), &typedName);
+                CHECK(renamed.ok());
+                session.setUncommittedEdit(&typedName, false);
+            }
+            applying = false;
+        });
+        QObject::connect(&session, &ui::EditorSession::openEditsMustFinish, &fieldRun, [this] {
+            if (session.inTransaction())
+                session.commitTransaction();
+        });
+    }
+    void startFieldRun() {
+        session.beginTransaction("Set Position", &fieldRun);
+        core::model::NodeTransform moved = session.document().node(spine).transform;
+        moved.position[0] = 0.25;
+        REQUIRE(session.execute(core::edit::setTransform(spine, moved), &fieldRun).ok());
+    }
+};
+
+} // namespace
+
+TEST_CASE("a typed name applied while another control's run is open is a step of its own",
+          "[ui][session]") {
+    // The name's rename first ends the other control's run (a nested finishOpenEdits); it ran
+    // inside that run's transaction when the nested call ended nothing.
+    OpenEditsFixture f;
+    const std::size_t steps = f.session.history().undoCount();
+    f.startFieldRun();
+    f.session.setUncommittedEdit(&f.typedName, true);
+    REQUIRE(f.session.execute(core::edit::setVisible(f.spine, false)).ok());
+    CHECK(f.session.history().undoCount() == steps + 3);
+    CHECK(f.session.undoName() == "Set Visible");
+    f.session.undo();
+    CHECK(f.session.document().node(f.spine).displayName() == "Backbone");
+    f.session.undo(); // the rename alone
+    CHECK(f.session.document().node(f.spine).displayName() == "Spine");
+    CHECK(f.session.document().node(f.spine).transform.position[0] == 0.25);
+}
+
+TEST_CASE("a refused typed name stops commands, not the steps of a run already under way",
+          "[ui][session]") {
+    OpenEditsFixture f;
+    f.nameRefused = true;
+    f.session.setUncommittedEdit(&f.typedName, true);
+    const std::size_t steps = f.session.history().undoCount();
+    auto refused = f.session.execute(core::edit::setVisible(f.spine, false));
+    REQUIRE_FALSE(refused.ok());
+    CHECK(refused.error().message() == "the name is taken");
+    CHECK(f.session.history().undoCount() == steps);
+
+    // A run that began anyway (its control took no focus from the name) goes on step by step.
+    f.startFieldRun();
+    core::model::NodeTransform further = f.session.document().node(f.spine).transform;
+    further.position[0] = 0.5;
+    CHECK(f.session.execute(core::edit::setTransform(f.spine, further), &f.fieldRun).ok());
+    f.session.commitTransaction();
+    CHECK(f.session.document().node(f.spine).transform.position[0] == 0.5);
+    CHECK(f.session.history().undoCount() == steps + 1);
+    // A refusal leaves nothing behind for a later finish once the name is given up.
+    f.session.setUncommittedEdit(&f.typedName, false);
+    f.nameRefused = false;
+    CHECK(f.session.finishOpenEdits().ok());
+}

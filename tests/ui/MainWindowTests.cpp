@@ -5,6 +5,7 @@
 #include "ui/widgets/NumberField.h"
 
 #include <QAction>
+#include <QCheckBox>
 #include <QDockWidget>
 #include <QKeyEvent>
 #include <QLabel>
@@ -652,6 +653,15 @@ TEST_CASE("a name typed in the Inspector and refused stops a shortcut's command"
         QTest::keyClick(nameField, Qt::Key_D, Qt::ControlModifier);
         CHECK(window.document()->node(spine).displayName() == "Backbone");
         CHECK(window.document()->nodes.size() > nodesBefore);
+    }
+    SECTION("the Inspector's Visible, toggled without taking the focus (a screen reader)") {
+        auto* visible = window.findChild<QCheckBox*>(QStringLiteral("visibleCheck"));
+        REQUIRE(visible != nullptr);
+        REQUIRE(visible->isChecked());
+        visible->click(); // click() leaves the focus where it is
+        refusedAndKept("the name typed for Spine is refused");
+        CHECK(window.document()->node(spine).isVisible());
+        CHECK(visible->isChecked()); // shows the document again
     }
     SECTION("Transform > Grab from the menu: the operation does not start") {
         auto* grab = window.findChild<QAction*>(QStringLiteral("grabAction"));

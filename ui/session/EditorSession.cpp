@@ -168,8 +168,11 @@ core::Result<void> EditorSession::execute(std::unique_ptr<core::edit::Command> c
                                           const QObject* gesture) {
     if (!m_history)
         return core::Error("no document is open");
-    if ((inTransaction() && gesture != m_transactionOwner) ||
-        (m_uncommittedEditOwner && gesture != m_uncommittedEditOwner)) {
+    // A gesture's own steps inside its transaction end nothing: typed text elsewhere was
+    // finished (or refused and left typed) when the gesture began.
+    const bool gestureStep = inTransaction() && gesture == m_transactionOwner;
+    if ((inTransaction() && !gestureStep) ||
+        (m_uncommittedEditOwner && gesture != m_uncommittedEditOwner && !gestureStep)) {
         // The gesture's step is complete before this one starts; a typed value the document
         // refused stops this command: running it would take the selection, the focus or the
         // status line the refusal is shown in, and the typed text with them.
@@ -289,20 +292,23 @@ void EditorSession::setUncommittedEdit(const QObject* owner, bool uncommitted) {
 }
 
 core::Result<void> EditorSession::finishOpenEdits() {
-    if (m_finishingEdits)
-        return {}; // a control's own command while it finishes ends nothing else
-    m_finishRefusal.reset();
+    // Nested when a control's own command, run while it finishes, must first end another
+    // control's gesture (the name's rename while a transform field holds a transaction): the
+    // signal goes out again, and the outermost call reports the first refusal.
+    const bool outermost = m_finishDepth == 0;
+    if (outermost)
+        m_finishRefusal.reset();
     {
-        const QScopedValueRollback finishing(m_finishingEdits, true);
+        const QScopedValueRollback finishing(m_finishDepth, m_finishDepth + 1);
         emit openEditsMustFinish();
     }
-    if (m_finishRefusal)
+    if (outermost && m_finishRefusal)
         return core::Error(std::exchange(m_finishRefusal, std::nullopt)->toStdString());
     return {};
 }
 
 void EditorSession::refuseToFinish(const QString& reason) {
-    if (m_finishingEdits && !m_finishRefusal)
+    if (m_finishDepth > 0 && !m_finishRefusal)
         m_finishRefusal = reason;
 }
 

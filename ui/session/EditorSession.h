@@ -57,9 +57,11 @@ struct SaveFormat {
 //   bindPoseDisplayChanged  the previewed or ghosted bind pose changed; never a document edit
 //   animationDisplayChanged the previewed animation, its time or its playing flag changed;
 //                         never a document edit
-// Handlers must not call execute() re-entrantly, with one exception: a transaction's owner
-// ending its gesture on openEditsMustFinish executes its last commands as itself (gesture = the
-// owner), which joins its own transaction and ends nothing else.
+// Handlers must not call execute() re-entrantly, with two exceptions on openEditsMustFinish: a
+// transaction's owner ending its gesture executes its last commands as itself (gesture = the
+// owner), which joins its own transaction and ends nothing else; the Inspector's Name applies its
+// typed name as itself, which first ends an open gesture of another control (a nested
+// finishOpenEdits) so the rename is a step of its own.
 class EditorSession : public QObject {
     Q_OBJECT
 public:
@@ -269,7 +271,7 @@ private:
     std::uint64_t m_revision = 0;
     const QObject* m_transactionOwner = nullptr;    // of the outermost open transaction
     QPointer<const QObject> m_uncommittedEditOwner; // setUncommittedEdit; null once destroyed
-    bool m_finishingEdits = false;                  // inside finishOpenEdits
+    int m_finishDepth = 0;                          // finishOpenEdits calls under way
     std::optional<QString> m_finishRefusal;         // the first refuseToFinish reason there
     std::vector<core::model::NodeId> m_selection;
     core::model::NodeId m_current;

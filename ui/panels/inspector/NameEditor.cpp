@@ -94,8 +94,13 @@ void NameEditor::showNodes(const std::vector<core::model::NodeId>& nodes) {
     m_field->setReadOnly(!m_node);
     m_field->setPlaceholderText(nodes.size() > 1 ? tr("%1 nodes").arg(nodes.size())
                                                  : tr("(unnamed)"));
-    m_field->setText(currentName());
-    m_field->setModified(false);
+    // A refresh of the same node (another control's edit, or its refusal) keeps what the user
+    // typed and has not applied or given up: a name refused when a command asked stays to be
+    // corrected (decision 0071).
+    if (otherNode || !m_node || !m_field->isModified()) {
+        m_field->setText(currentName());
+        m_field->setModified(false);
+    }
     noteUncommitted();
     if (otherNode || !m_node)
         m_message->clearMessage();

@@ -95,7 +95,9 @@ TransformEditor::TransformEditor(EditorSession& session, QWidget* parent)
     m_representation->addItem(tr("None"), static_cast<int>(Form::None));
     auto* representationLabel = new QLabel(tr("Representation"), m_transformGroup);
     representationLabel->setBuddy(m_representation);
-    m_message = new FieldMessage(m_representation, m_transformGroup);
+    // One message for the group's fields (named after the group: it explains a rotor, scale or
+    // basis field as well as the switch).
+    m_message = new FieldMessage(m_transformGroup, m_transformGroup);
 
     m_pages = new QStackedWidget(m_transformGroup);
     m_pages->setObjectName(QStringLiteral("representationPages"));
@@ -244,10 +246,12 @@ void TransformEditor::buildFields() {
 }
 
 void TransformEditor::showNodes(const std::vector<core::model::NodeId>& nodes) {
+    // The old nodes' edit ends first (setNodes); a refusal it meets belongs to them, not to the
+    // nodes shown next.
+    m_editing->setNodes(nodes);
     if (nodes != m_nodes)
         clearRefusal();
     m_nodes = nodes;
-    m_editing->setNodes(nodes);
     const bool hasRoot =
         m_session.hasDocument() &&
         std::find(nodes.begin(), nodes.end(), m_session.document().root()) != nodes.end();

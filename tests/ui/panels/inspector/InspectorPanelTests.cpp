@@ -361,8 +361,7 @@ TEST_CASE("a forbidden name is refused at the field and changes nothing", "[ui][
         const auto finished = f.session.finishOpenEdits();
         REQUIRE_FALSE(finished.ok());
         CHECK(message->isVisible());
-        CHECK(QString::fromStdString(finished.error().message())
-                  .endsWith(": " + message->text()));
+        CHECK(QString::fromStdString(finished.error().message()).endsWith(": " + message->text()));
         CHECK(name->text() == "Hips");
         CHECK(f.steps() == steps);
         // Not asked again by anything: a second finish finds the same typed name and says so.
@@ -475,7 +474,7 @@ TEST_CASE("switching the representation converts through the command", "[ui][ins
 TEST_CASE("a refused transform value is explained at the field refused", "[ui][inspector]") {
     InspectorFixture f("creature-4d.g4tf");
     auto* combo = child<QComboBox>(*f.panel, "representationCombo");
-    auto* transformMessage = child<QLabel>(*f.panel, "representationComboMessage");
+    auto* transformMessage = child<QLabel>(*f.panel, "transformGroupMessage");
     auto* positionMessage = child<QLabel>(*f.panel, "positionGroupMessage");
 
     SECTION("a rotor component: its field, not the Representation switch, carries the reason") {
@@ -490,6 +489,7 @@ TEST_CASE("a refused transform value is explained at the field refused", "[ui][i
         QTest::keyClicks(zw, QStringLiteral("0"));
         CHECK(f.transform("Head").rotor.back() == 0.1736482);
         REQUIRE(transformMessage->isVisible());
+        CHECK(transformMessage->accessibleName() == "Transform message");
         const QString reason = transformMessage->text();
         CHECK(reason.contains("rotor"));
         CHECK(zw->accessibleDescription() == reason);
@@ -522,10 +522,19 @@ TEST_CASE("a refused transform value is explained at the field refused", "[ui][i
         type(x, QStringLiteral("0.3"));
         CHECK(f.transform("Head").position[0] == 0.0);
         REQUIRE(positionMessage->isVisible());
+        CHECK(positionMessage->accessibleName() == "Position message");
         CHECK(x->accessibleDescription() == positionMessage->text());
         CHECK(x->property("invalid").toBool());
         CHECK_FALSE(transformMessage->isVisible());
         CHECK(combo->accessibleDescription().isEmpty());
+        // The next field refused takes the message; the first gets its own tooltip back.
+        auto* y = child<ui::NumberField>(*f.panel, "positionY");
+        type(y, QStringLiteral("0.5"));
+        CHECK(y->accessibleDescription() == positionMessage->text());
+        CHECK(y->property("invalid").toBool());
+        CHECK(x->accessibleDescription().isEmpty());
+        CHECK_FALSE(x->property("invalid").toBool());
+        CHECK(x->toolTip() == "Position along x in the parent's space, in metres");
         // Another node: the message goes with the selection.
         f.session.select({f.node("Hips")});
         CHECK_FALSE(positionMessage->isVisible());
