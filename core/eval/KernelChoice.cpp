@@ -63,6 +63,18 @@ KernelIsa fastestKernelIsa() {
     return fastestKernelIsaOf(&kernelIsaSupported);
 }
 
+bool splitsWideVectors(unsigned vendorEbx, unsigned vendorEdx, unsigned vendorEcx,
+                       unsigned signatureEax) {
+    // "AuthenticAMD" as EBX, EDX, ECX hold it.
+    const bool amd =
+        vendorEbx == 0x68747541U && vendorEdx == 0x69746e65U && vendorEcx == 0x444d4163U;
+    // The display family: the base family, plus the extended family when the base is 0xF.
+    unsigned family = (signatureEax >> 8U) & 0xFU;
+    if (family == 0xFU)
+        family += (signatureEax >> 20U) & 0xFFU;
+    return amd && family == 0x19U;
+}
+
 bool splitsWideVectors() {
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
     unsigned eax = 0;
@@ -71,15 +83,12 @@ bool splitsWideVectors() {
     unsigned edx = 0;
     if (__get_cpuid(0, &eax, &ebx, &ecx, &edx) == 0)
         return false;
-    // The vendor string "AuthenticAMD" in EBX, EDX, ECX.
-    const bool amd = ebx == 0x68747541U && edx == 0x69746e65U && ecx == 0x444d4163U;
-    if (!amd || __get_cpuid(1, &eax, &ebx, &ecx, &edx) == 0)
+    const unsigned vendorEbx = ebx;
+    const unsigned vendorEdx = edx;
+    const unsigned vendorEcx = ecx;
+    if (__get_cpuid(1, &eax, &ebx, &ecx, &edx) == 0)
         return false;
-    // The display family: the base family, plus the extended family when the base is 0xF.
-    unsigned family = (eax >> 8U) & 0xFU;
-    if (family == 0xFU)
-        family += (eax >> 20U) & 0xFFU;
-    return family == 0x19U;
+    return splitsWideVectors(vendorEbx, vendorEdx, vendorEcx, eax);
 #else
     return false;
 #endif
@@ -132,7 +141,9 @@ KernelIsa skinningKernelIsa(const KernelIsaChoice& choice, bool splitsWide) {
 }
 
 KernelIsa defaultSkinningKernelIsa() {
-    static const KernelIsa chosen = skinningKernelIsa(processKernelChoice(), splitsWideVectors());
+    // A guest may hide AVX2 while showing AVX-512: then there is nothing to prefer.
+    static const KernelIsa chosen = skinningKernelIsa(
+        processKernelChoice(), splitsWideVectors() && kernelIsaSupported(KernelIsa::Avx2));
     return chosen;
 }
 

@@ -25,6 +25,10 @@ KernelIsa fastestKernelIsa();
 // (Zen 4; Zen 3, the same family, has no AVX-512). There the AVX2 skinning kernels measured
 // faster than the AVX-512 ones (docs/decisions/0072).
 bool splitsWideVectors();
+// The rule on CPUID's values: the vendor string's registers of leaf 0 (EBX, EDX, ECX) and EAX of
+// leaf 1 (family and model).
+bool splitsWideVectors(unsigned vendorEbx, unsigned vendorEdx, unsigned vendorEcx,
+                       unsigned signatureEax);
 
 // What HYPERRIG_KERNEL asks for (docs/decisions/0045). `value` is the variable's text (nullptr
 // when unset). Unset, empty or "auto": the fastest supported ISA. "portable", "avx2" or

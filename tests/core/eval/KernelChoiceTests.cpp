@@ -6,6 +6,7 @@ using hyperrig::core::eval::chooseKernelIsa;
 using hyperrig::core::eval::KernelIsa;
 using hyperrig::core::eval::KernelIsaChoice;
 using hyperrig::core::eval::skinningKernelIsa;
+using hyperrig::core::eval::splitsWideVectors;
 
 namespace {
 
@@ -73,4 +74,21 @@ TEST_CASE("Skinning prefers AVX2 on a CPU that splits 512-bit operations, unless
     // A request the CPU cannot run is not forced: the fallback is the automatic choice.
     const KernelIsaChoice unsupported = chooseKernelIsa("avx512", &kernelChoiceCpuWithAvx2);
     CHECK_FALSE(unsupported.forced);
+}
+
+TEST_CASE("Which CPUs split 512-bit operations, from CPUID's vendor and signature",
+          "[eval][kernel-choice]") {
+    // Vendor registers (EBX, EDX, ECX of leaf 0) and leaf 1's EAX as the CPUs report them.
+    constexpr unsigned kAmd[3] = {0x68747541U, 0x69746e65U, 0x444d4163U};   // "AuthenticAMD"
+    constexpr unsigned kIntel[3] = {0x756e6547U, 0x49656e69U, 0x6c65746eU}; // "GenuineIntel"
+    const auto splits = [](const unsigned(&vendor)[3], unsigned eax) {
+        return splitsWideVectors(vendor[0], vendor[1], vendor[2], eax);
+    };
+    CHECK(splits(kAmd, 0x00A10F11U));         // EPYC 9004 "Genoa": family 19h model 11h, Zen 4
+    CHECK(splits(kAmd, 0x00A60F12U));         // Ryzen 7000: family 19h model 61h, Zen 4
+    CHECK_FALSE(splits(kAmd, 0x00B00F21U));   // EPYC 9005 "Turin": family 1Ah, Zen 5
+    CHECK_FALSE(splits(kAmd, 0x00830F10U));   // EPYC 7002 "Rome": family 17h, Zen 2
+    CHECK_FALSE(splits(kIntel, 0x000806F8U)); // Xeon "Sapphire Rapids": family 6
+    // Intel's family 6 with an extended family field that would read 19h for AMD.
+    CHECK_FALSE(splits(kIntel, 0x00A00F00U));
 }
