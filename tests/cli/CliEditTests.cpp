@@ -119,6 +119,16 @@ TEST_CASE("edit applies a script and writes the result", "[cli][edit]") {
         const auto baked = folder / "baked.g4b";
         run({"pose", editedZstd.string(), "--pose-name", "APose", "--bake", "-o", baked.string()});
         CHECK(layoutOf(baked) == std::pair{false, true});
+
+        // lift writes a new document made from the input: the layout still follows the input.
+        const auto arm = folder / "arm.g4b";
+        run({"convert", samplePath("arm-3d.g4tf"), arm.string(), "--zstd"});
+        const auto lifted = folder / "arm-4d.g4b";
+        run({"lift", arm.string(), "--thickness", "0.01", "-o", lifted.string()});
+        auto liftedRead = io::readG4mf(lifted);
+        REQUIRE(liftedRead.ok());
+        CHECK(liftedRead->document.dimension() == 4);
+        CHECK(liftedRead->zstd);
     }
     SECTION("removeShape takes out a shape once no bone uses it") {
         const auto ops = folder / "ops.json";
