@@ -589,6 +589,21 @@ TEST_CASE("Ctrl+Z in a field with no typing left to undo undoes the document", "
     CHECK(positionX() == 0.0); // Set Position undone
 }
 
+namespace {
+
+// Selects `node` and types `text` into the Inspector's Name field (focused), not entered.
+QLineEdit* typeNameOf(MainWindow& window, hyperrig::core::model::NodeId node, const QString& text) {
+    window.session().select({node});
+    auto* nameField = window.findChild<QLineEdit*>(QStringLiteral("nameField"));
+    REQUIRE(nameField != nullptr);
+    nameField->setFocus();
+    nameField->selectAll();
+    QTest::keyClicks(nameField, text);
+    return nameField;
+}
+
+} // namespace
+
 TEST_CASE("a name typed in the Inspector is applied before a shortcut's command",
           "[ui][mainwindow]") {
     // The name field holds no transaction: Edit > Duplicate pressed in it used to select the
@@ -596,12 +611,7 @@ TEST_CASE("a name typed in the Inspector is applied before a shortcut's command"
     MainWindow window;
     openSampleShown(window, "creature-4d.g4tf");
     const auto spine = window.document()->findNode("Spine");
-    window.session().select({spine});
-    auto* nameField = window.findChild<QLineEdit*>(QStringLiteral("nameField"));
-    REQUIRE(nameField != nullptr);
-    nameField->setFocus();
-    nameField->selectAll();
-    QTest::keyClicks(nameField, QStringLiteral("Backbone"));
+    QLineEdit* nameField = typeNameOf(window, spine, QStringLiteral("Backbone"));
     const std::size_t nodesBefore = window.document()->nodes.size();
     QTest::keyClick(nameField, Qt::Key_D, Qt::ControlModifier);
     CHECK(window.document()->node(spine).displayName() == "Backbone");
@@ -621,14 +631,9 @@ TEST_CASE("a name typed in the Inspector and refused stops a shortcut's command"
     MainWindow window;
     openSampleShown(window, "creature-4d.g4tf");
     const auto spine = window.document()->findNode("Spine");
-    window.session().select({spine});
-    auto* nameField = window.findChild<QLineEdit*>(QStringLiteral("nameField"));
+    QLineEdit* nameField = typeNameOf(window, spine, QStringLiteral("Hips")); // another's name
     auto* nameMessage = window.findChild<QLabel*>(QStringLiteral("nameFieldMessage"));
-    REQUIRE(nameField != nullptr);
     REQUIRE(nameMessage != nullptr);
-    nameField->setFocus();
-    nameField->selectAll();
-    QTest::keyClicks(nameField, QStringLiteral("Hips")); // another node's name
     const std::size_t nodesBefore = window.document()->nodes.size();
     const std::size_t stepsBefore = window.session().history().undoCount();
     const auto refusedAndKept = [&](const char* cannot) {
