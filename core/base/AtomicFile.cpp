@@ -8,6 +8,7 @@
 #include <cerrno>
 #include <cstring>
 #include <string>
+#include <utility>
 
 namespace hyperrig::core {
 namespace {
@@ -47,9 +48,9 @@ private:
 
 } // namespace
 
-Result<void> writeFileAtomically(const std::filesystem::path& path,
-                                 std::span<const std::byte> bytes,
-                                 const std::atomic<bool>* cancelled) {
+Result<StagedFile> StagedFile::stage(const std::filesystem::path& path,
+                                     std::span<const std::byte> bytes,
+                                     const std::atomic<bool>* cancelled) {
     const auto isCancelled = [cancelled] {
         return cancelled != nullptr && cancelled->load(std::memory_order_relaxed);
     };
@@ -84,19 +85,46 @@ Result<void> writeFileAtomically(const std::filesystem::path& path,
         return Error(systemError("cannot flush", temporary.path()));
     if (!temporary.close())
         return Error(systemError("cannot close", temporary.path()));
-    if (isCancelled()) // the last moment the target can still stay as it was
-        return Error(kWriteCancelled);
-    if (::rename(temporary.path().c_str(), path.c_str()) != 0)
-        return Error(systemError("cannot replace", path));
     temporary.release();
+    return StagedFile(pattern, path);
+}
 
+StagedFile::StagedFile(std::filesystem::path temporary, std::filesystem::path target)
+    : m_temporary(std::move(temporary)), m_target(std::move(target)) {}
+
+StagedFile::StagedFile(StagedFile&& other) noexcept
+    : m_temporary(std::exchange(other.m_temporary, {})), m_target(std::move(other.m_target)) {}
+
+StagedFile::~StagedFile() {
+    if (!m_temporary.empty())
+        ::unlink(m_temporary.c_str());
+}
+
+Result<void> StagedFile::commit() {
+    if (::rename(m_temporary.c_str(), m_target.c_str()) != 0)
+        return Error(systemError("cannot replace", m_target));
+    m_temporary.clear();
     // Make the rename itself durable.
+    const std::filesystem::path folder =
+        m_target.has_parent_path() ? m_target.parent_path() : std::filesystem::path(".");
     const int folderDescriptor = ::open(folder.c_str(), O_RDONLY | O_DIRECTORY);
     if (folderDescriptor >= 0) {
         ::fsync(folderDescriptor);
         ::close(folderDescriptor);
     }
     return {};
+}
+
+Result<void> writeFileAtomically(const std::filesystem::path& path,
+                                 std::span<const std::byte> bytes,
+                                 const std::atomic<bool>* cancelled) {
+    auto staged = StagedFile::stage(path, bytes, cancelled);
+    if (!staged)
+        return staged.error();
+    // The last moment the target can still stay as it was.
+    if (cancelled != nullptr && cancelled->load(std::memory_order_relaxed))
+        return Error(kWriteCancelled);
+    return staged->commit();
 }
 
 } // namespace hyperrig::core

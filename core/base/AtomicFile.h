@@ -19,4 +19,31 @@ Result<void> writeFileAtomically(const std::filesystem::path& path,
                                  std::span<const std::byte> bytes,
                                  const std::atomic<bool>* cancelled = nullptr);
 
+// writeFileAtomically in two halves, for files that must change together (a .g4tf and its
+// external .bin): stage() writes and flushes the temporary file beside `path`; commit() renames
+// it over `path`. Every byte of every file is written before any target is replaced, so a full
+// disk or a cancel leaves all of them as they were. Destroyed uncommitted, the temporary file
+// is removed.
+class StagedFile {
+public:
+    static Result<StagedFile> stage(const std::filesystem::path& path,
+                                    std::span<const std::byte> bytes,
+                                    const std::atomic<bool>* cancelled = nullptr);
+    StagedFile(StagedFile&& other) noexcept;
+    StagedFile& operator=(StagedFile&&) = delete;
+    StagedFile(const StagedFile&) = delete;
+    StagedFile& operator=(const StagedFile&) = delete;
+    ~StagedFile();
+
+    const std::filesystem::path& target() const { return m_target; }
+    // Renames the staged file over the target and makes the rename durable; on failure the
+    // target is as it was and the staged file stays (removed with this object).
+    Result<void> commit();
+
+private:
+    StagedFile(std::filesystem::path temporary, std::filesystem::path target);
+    std::filesystem::path m_temporary; // empty once committed or moved from
+    std::filesystem::path m_target;
+};
+
 } // namespace hyperrig::core

@@ -87,3 +87,32 @@ TEST_CASE("a cancelled atomic write leaves the file as it was and no temporary b
     REQUIRE(writeFileAtomically(target, asBytes(content), &cancelled).ok());
     CHECK(readAll(target) == content);
 }
+
+TEST_CASE("a staged file replaces its target only when committed", "[base][io]") {
+    TemporaryFolder folder;
+    const auto target = folder / "document.bin";
+    std::ofstream(target) << "old";
+    const auto fileCount = [&] {
+        std::size_t files = 0;
+        for ([[maybe_unused]] const auto& entry :
+             std::filesystem::directory_iterator(folder.path()))
+            ++files;
+        return files;
+    };
+    const std::string content = "new";
+    {
+        auto staged = hyperrig::core::StagedFile::stage(target, asBytes(content));
+        REQUIRE(staged.ok());
+        CHECK(staged->target() == target);
+        CHECK(readAll(target) == "old"); // written beside it, flushed, not in place
+        CHECK(fileCount() == 2);
+    } // dropped uncommitted
+    CHECK(readAll(target) == "old");
+    CHECK(fileCount() == 1);
+
+    auto staged = hyperrig::core::StagedFile::stage(target, asBytes(content));
+    REQUIRE(staged.ok());
+    REQUIRE(staged->commit().ok());
+    CHECK(readAll(target) == "new");
+    CHECK(fileCount() == 1);
+}

@@ -1,7 +1,10 @@
 #include "tests/core/io/g4mf/G4mfTestSupport.h"
 #include "tests/support/ProcessRunner.h"
 
+#include <algorithm>
+#include <atomic>
 #include <fstream>
+#include <iterator>
 
 using namespace hyperrig;
 using core::io::G4mfContainer;
@@ -161,6 +164,53 @@ TEST_CASE("saving to disk is atomic and honours the options", "[io][g4mf][save]"
         CHECK(again->externalBin);
         CHECK_FALSE(again->zstd);
         CHECK_FALSE(read->externalBin); // the sample embeds its data
+    }
+    SECTION("an external .bin and its file change together or not at all") {
+        // The .bin used to be replaced first and alone: when the file then could not be, the
+        // old file was left reading the new .bin by its old offsets.
+        core::io::WriteOptions options;
+        options.externalBin = true;
+        const auto file = folder / "pair.g4tf";
+        const auto bin = folder / "pair.bin";
+        std::ofstream(bin) << "the old pair's data";
+        const auto contents = [](const std::filesystem::path& path) {
+            std::ifstream stream(path, std::ios::binary);
+            return std::string(std::istreambuf_iterator<char>(stream), {});
+        };
+        const auto listing = [&] {
+            std::vector<std::string> names;
+            for (const auto& entry : std::filesystem::directory_iterator(folder.path()))
+                names.push_back(entry.path().filename().string());
+            std::sort(names.begin(), names.end());
+            return names;
+        };
+        SECTION("the file cannot be replaced: the old .bin stays") {
+            std::filesystem::create_directories(file / "in-the-way"); // a folder by that name
+            const auto before = listing();
+            auto written = core::io::writeG4mf(read->document, file, options);
+            REQUIRE_FALSE(written.ok());
+            CHECK_THAT(written.error().message(), Catch::Contains("pair.g4tf"));
+            CHECK(contents(bin) == "the old pair's data");
+            CHECK(listing() == before); // no temporary or kept copy left behind
+        }
+        SECTION("cancelled: neither file changes") {
+            const std::atomic<bool> cancelled{true};
+            auto encoded = core::io::encodeG4mfForPath(read->document, file, options);
+            REQUIRE(encoded.ok());
+            const auto before = listing();
+            auto written = core::io::writeEncodedG4mf(*encoded, file, &cancelled);
+            REQUIRE_FALSE(written.ok());
+            CHECK(contents(bin) == "the old pair's data");
+            CHECK(listing() == before);
+        }
+        SECTION("both replaced, no kept copy left") {
+            REQUIRE(core::io::writeG4mf(read->document, file, options).ok());
+            CHECK(contents(bin) != "the old pair's data");
+            auto again = core::io::readG4mf(file);
+            REQUIRE(again.ok());
+            CHECK(firstDifference(read->document, again->document) == std::nullopt);
+            CHECK(listing() == std::vector<std::string>{"pair.bin", "pair.g4tf"});
+        }
     }
     SECTION("a Zstd .g4b reads back as compressed, a plain one as not") {
         for (const bool zstd : {false, true}) {
