@@ -624,6 +624,24 @@ TEST_CASE("a name typed in the Inspector is applied before a shortcut's command"
     CHECK(window.document()->node(spine).displayName() == "Spine");
 }
 
+TEST_CASE("a typed name is applied before Add picks the new node's name", "[ui][mainwindow]") {
+    // Add Child Bone chose "Bone" before the typed "Bone" was applied, and was then refused
+    // because the name had been taken in between.
+    MainWindow window;
+    openSampleShown(window, "creature-4d.g4tf");
+    const auto spine = window.document()->findNode("Spine");
+    REQUIRE_FALSE(window.document()->findNode("Bone"));
+    typeNameOf(window, spine, QStringLiteral("Bone"));
+    auto* add = window.findChild<QAction*>(QStringLiteral("addChildBoneAction"));
+    REQUIRE(add != nullptr);
+    add->trigger();
+    CHECK(window.document()->node(spine).displayName() == "Bone");
+    const auto created = window.document()->findNode("Bone2");
+    REQUIRE(created);
+    CHECK(window.document()->node(created).parent == spine);
+    CHECK(window.statusBar()->currentMessage() == "Added bone 'Bone2'");
+}
+
 TEST_CASE("a name typed in the Inspector and refused stops a shortcut's command",
           "[ui][mainwindow]") {
     // The command used to go ahead: the duplicate took the selection, the Inspector showed the

@@ -122,6 +122,13 @@ void NodeActions::updateEnabled() {
 void NodeActions::runAddSkeleton() {
     if (!m_session.hasDocument())
         return;
+    // A name being typed is applied first, so the new node's name is chosen among the names
+    // the document will have (typed "Skeleton", the new one is "Skeleton2").
+    if (auto finished = m_session.finishOpenEdits(); !finished) {
+        emit message(tr("Cannot add a skeleton: %1")
+                         .arg(QString::fromStdString(finished.error().message())));
+        return;
+    }
     const core::model::Document& document = m_session.document();
     const core::model::NodeId root = document.root();
     core::model::Node prototype;
@@ -147,6 +154,11 @@ void NodeActions::runAddSkeleton() {
 void NodeActions::runAddChildBone() {
     if (!m_session.hasDocument() || !m_session.currentNode())
         return;
+    if (auto finished = m_session.finishOpenEdits(); !finished) { // as runAddSkeleton
+        emit message(
+            tr("Cannot add a bone: %1").arg(QString::fromStdString(finished.error().message())));
+        return;
+    }
     const core::model::Document& document = m_session.document();
     const core::model::NodeId parent = m_session.currentNode();
     core::model::NodeId created;
