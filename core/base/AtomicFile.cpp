@@ -9,6 +9,7 @@
 #include <cstring>
 #include <string>
 #include <utility>
+#include <vector>
 
 namespace hyperrig::core {
 namespace {
@@ -125,6 +126,83 @@ Result<void> writeFileAtomically(const std::filesystem::path& path,
     if (cancelled != nullptr && cancelled->load(std::memory_order_relaxed))
         return Error(kWriteCancelled);
     return staged->commit();
+}
+
+namespace {
+
+// A second name for `path`'s current contents, hidden beside it (".NAME.old-XXXXXX"): a hard
+// link, or a copy where the file system has none. The name is reserved with mkstemp, so no
+// other file is ever overwritten or removed.
+Result<std::filesystem::path> keepOldFile(const std::filesystem::path& path) {
+    const std::filesystem::path folder =
+        path.has_parent_path() ? path.parent_path() : std::filesystem::path(".");
+    std::string name = (folder / ("." + path.filename().string() + ".old-XXXXXX")).string();
+    const int descriptor = ::mkstemp(name.data());
+    if (descriptor < 0)
+        return Error(systemError("cannot keep the old file while it is replaced:", path));
+    ::close(descriptor);
+    std::error_code error;
+    std::filesystem::remove(name, error);
+    std::filesystem::create_hard_link(path, name, error);
+    if (error)
+        std::filesystem::copy_file(path, name, std::filesystem::copy_options::overwrite_existing,
+                                   error);
+    if (error) {
+        std::error_code ignored;
+        std::filesystem::remove(name, ignored);
+        return Error("cannot keep the old " + path.string() +
+                     " while it is replaced: " + error.message());
+    }
+    return std::filesystem::path(name);
+}
+
+} // namespace
+
+Result<void> writeFilesTogether(std::span<const FileContents> files,
+                                const std::atomic<bool>* cancelled) {
+    std::vector<StagedFile> staged;
+    staged.reserve(files.size());
+    for (const FileContents& file : files) {
+        auto written = StagedFile::stage(file.path, file.bytes, cancelled);
+        if (!written)
+            return written.error();
+        staged.push_back(std::move(*written));
+    }
+    if (cancelled != nullptr && cancelled->load(std::memory_order_relaxed))
+        return Error(kWriteCancelled);
+    // kept[i]: file i's old contents under a second name, taken before anything is replaced;
+    // empty where the file did not exist.
+    std::vector<std::filesystem::path> kept(staged.size());
+    std::error_code error;
+    const auto dropKept = [&] {
+        for (const std::filesystem::path& old : kept)
+            if (!old.empty())
+                std::filesystem::remove(old, error);
+    };
+    for (std::size_t i = 0; i < staged.size(); ++i) {
+        if (!std::filesystem::exists(staged[i].target(), error))
+            continue;
+        auto old = keepOldFile(staged[i].target());
+        if (!old) {
+            dropKept();
+            return old.error();
+        }
+        kept[i] = *old;
+    }
+    for (std::size_t i = 0; i < staged.size(); ++i) {
+        if (auto replaced = staged[i].commit(); !replaced) {
+            for (std::size_t done = 0; done < i; ++done) { // put back the ones replaced
+                if (kept[done].empty())
+                    std::filesystem::remove(staged[done].target(), error);
+                else
+                    std::filesystem::rename(kept[done], staged[done].target(), error);
+            }
+            dropKept();
+            return replaced.error();
+        }
+    }
+    dropKept();
+    return {};
 }
 
 } // namespace hyperrig::core

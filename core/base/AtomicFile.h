@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <filesystem>
 #include <span>
+#include <vector>
 
 namespace hyperrig::core {
 
@@ -45,5 +46,18 @@ private:
     std::filesystem::path m_temporary; // empty once committed or moved from
     std::filesystem::path m_target;
 };
+
+// Files that must change together (a .g4tf and its external .bin): every one is staged first,
+// so a full disk or a cancel leaves all of them as they were; then they are renamed into place
+// in order, each old file kept under a hidden second name (a hard link, or a copy) until the
+// last is in place, and should a rename fail the ones already replaced get their old contents
+// back (or are removed where there was none). Only a crash between the renames can leave some
+// new beside some old.
+struct FileContents {
+    std::filesystem::path path;
+    std::span<const std::byte> bytes;
+};
+Result<void> writeFilesTogether(std::span<const FileContents> files,
+                                const std::atomic<bool>* cancelled = nullptr);
 
 } // namespace hyperrig::core

@@ -171,8 +171,8 @@ core::Result<void> EditorSession::execute(std::unique_ptr<core::edit::Command> c
     // A gesture's own steps inside its transaction end nothing: typed text elsewhere was
     // finished (or refused and left typed) when the gesture began.
     const bool gestureStep = inTransaction() && gesture == m_transactionOwner;
-    if ((inTransaction() && !gestureStep) ||
-        (m_uncommittedEditOwner && gesture != m_uncommittedEditOwner && !gestureStep)) {
+    if (!gestureStep &&
+        (inTransaction() || (m_uncommittedEditOwner && gesture != m_uncommittedEditOwner))) {
         // The gesture's step is complete before this one starts; a typed value the document
         // refused stops this command: running it would take the selection, the focus or the
         // status line the refusal is shown in, and the typed text with them.

@@ -9,13 +9,8 @@
 #include "core/io/g4mf/WriteContext.h"
 #include "core/model/JsonDump.h"
 
-#include <stdlib.h>
-#include <unistd.h>
-
 #include <algorithm>
 #include <array>
-#include <cerrno>
-#include <cstring>
 #include <map>
 
 namespace hyperrig::core::io {
@@ -319,79 +314,15 @@ Result<EncodedG4mf> encodeG4mfForPath(const model::Document& document,
     return encoded;
 }
 
-namespace {
-
-// A second name for `path`'s current contents, hidden beside it (".NAME.old-XXXXXX"): a hard
-// link, or a copy where the file system has none. The name is reserved with mkstemp, so no
-// other file is ever overwritten or removed.
-Result<std::filesystem::path> keepOldFile(const std::filesystem::path& path) {
-    const std::filesystem::path folder =
-        path.has_parent_path() ? path.parent_path() : std::filesystem::path(".");
-    std::string name = (folder / ("." + path.filename().string() + ".old-XXXXXX")).string();
-    const int descriptor = ::mkstemp(name.data());
-    if (descriptor < 0)
-        return Error("cannot keep the old " + path.string() +
-                     " while it is replaced: " + std::strerror(errno));
-    ::close(descriptor);
-    std::error_code error;
-    std::filesystem::remove(name, error);
-    std::filesystem::create_hard_link(path, name, error);
-    if (error)
-        std::filesystem::copy_file(path, name, std::filesystem::copy_options::overwrite_existing,
-                                   error);
-    if (error) {
-        std::error_code ignored;
-        std::filesystem::remove(name, ignored);
-        return Error("cannot keep the old " + path.string() +
-                     " while it is replaced: " + error.message());
-    }
-    return std::filesystem::path(name);
-}
-
-} // namespace
-
 Result<void> writeEncodedG4mf(const EncodedG4mf& encoded, const std::filesystem::path& path,
                               const std::atomic<bool>* cancelled) {
     if (encoded.externalBinName.empty())
         return writeFileAtomically(path, encoded.file, cancelled);
-    // A pair: both files are written and flushed beside their targets before either is
-    // replaced, so a full disk or a cancel leaves the old pair whole. Then the .bin, then the
-    // file; should the file's rename fail, the old .bin (kept by a hard link, or a copy where
-    // the file system has no links) goes back, since the old file reads it by its offsets.
-    const std::filesystem::path binPath = path.parent_path() / encoded.externalBinName;
-    auto bin = StagedFile::stage(binPath, encoded.externalBin, cancelled);
-    if (!bin)
-        return bin.error();
-    auto file = StagedFile::stage(path, encoded.file, cancelled);
-    if (!file)
-        return file.error();
-    if (cancelled != nullptr && cancelled->load(std::memory_order_relaxed))
-        return Error(kWriteCancelled);
-    std::error_code error;
-    std::filesystem::path oldBin;
-    if (std::filesystem::exists(binPath, error)) {
-        auto kept = keepOldFile(binPath);
-        if (!kept)
-            return kept.error();
-        oldBin = *kept;
-    }
-    const auto dropOldBin = [&] {
-        if (!oldBin.empty())
-            std::filesystem::remove(oldBin, error);
-    };
-    if (auto replaced = bin->commit(); !replaced) {
-        dropOldBin();
-        return replaced.error();
-    }
-    if (auto replaced = file->commit(); !replaced) {
-        if (!oldBin.empty())
-            std::filesystem::rename(oldBin, binPath, error);
-        else
-            std::filesystem::remove(binPath, error); // there was no .bin before
-        return replaced.error();
-    }
-    dropOldBin();
-    return {};
+    // The .bin first: the file names it, and both change or neither does.
+    const std::array<FileContents, 2> pair = {
+        FileContents{path.parent_path() / encoded.externalBinName, encoded.externalBin},
+        FileContents{path, encoded.file}};
+    return writeFilesTogether(pair, cancelled);
 }
 
 Result<std::vector<std::string>> writeG4mf(const model::Document& document,

@@ -40,11 +40,9 @@ Result<EncodedG4mf> encodeG4mf(const model::Document& document, G4mfContainer co
 Result<EncodedG4mf> encodeG4mfForPath(const model::Document& document,
                                       const std::filesystem::path& path,
                                       const WriteOptions& options = {});
-// Writes what encodeG4mfForPath made, atomically: with an external .bin, both files are written
-// and flushed before either target is replaced (StagedFile), then the .bin and the file are
-// renamed into place, and the old .bin comes back if the file cannot be; on failure or a cancel
-// the files on disk are as they were. (A crash between the two renames can still leave the new
-// .bin beside the old file.) `cancelled`: see writeFileAtomically.
+// Writes what encodeG4mfForPath made, atomically; with an external .bin the two files change
+// together or not at all (writeFilesTogether, core/base/AtomicFile.h). `cancelled`: see
+// writeFileAtomically.
 Result<void> writeEncodedG4mf(const EncodedG4mf& encoded, const std::filesystem::path& path,
                               const std::atomic<bool>* cancelled = nullptr);
 
